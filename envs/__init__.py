@@ -1,0 +1,1 @@
+"""MeepleZoo environments: ``from meeplezoo.envs import seastead_v0``."""

@@ -1,0 +1,244 @@
+"""Build: choose a type and a location, pay, then the building's and the location's effects; ships.
+
+Seed: "1. Oyuncu tahtanızdan müsait bir bina seçersiniz ... ilgili satırdaki en soldaki müsait binayı almak
+zorundasınız. 2. ... üzerinde bina bulunmayan herhangi bir konumu seçebilirsiniz ... 3. ... talep jetonunun
+gösterdiği kaynak türünden, seçtiğiniz konumun üzerinde yazan sayı kadar. 4. ... bina türünün etkisini
+uygularsınız ... 5. ... konum etkisini uygularsınız". Ships: "Oyundaki tüm gemiler ... 1 kaynak indirimi
+sağlar ... Gemi Sahibinin Bonusu ... Gemi Hareketi".
+"""
+
+from __future__ import annotations
+
+from .actions import BUILD0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
+from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_LOCS, NUM_RES, SETUP, Bld
+from .specialists import ENGINEER, FOUNDER, INVESTOR, face_up, play, plays
+from .state import NO, SeasteadData
+from .steps import Step
+from .tokens import (
+    buildable_locations,
+    empty_locations,
+    gain,
+    gain_cleanup,
+    opponent,
+    pay,
+    ship_placements,
+    supplied_kinds,
+)
+
+ANY_KIND = -2
+
+
+def build_cost(d: SeasteadData, loc: int, engineer: bool) -> int:
+    """Location value, minus 1 for a ship there, minus 2 for the Engineer; never below 0."""
+    return max(0, LOCATION_COST[loc] - (d.ship[loc] != NO) - 2 * engineer)
+
+
+def pay_kind(d: SeasteadData, loc: int) -> int:
+    return d.founder if d.founder != NO else d.demand[loc // LOCS_PER_FLOTILLA]
+
+
+def affordable(d: SeasteadData, seat: int, loc: int, engineer: bool, kind: int) -> bool:
+    """``kind`` = the kind paid, or ANY_KIND (Founder still to be played)."""
+    cost = build_cost(d, loc, engineer)
+    base = seat * NUM_RES
+    if kind == ANY_KIND:
+        return any(d.res[base + k] >= cost for k in range(NUM_RES))
+    return d.res[base + kind] >= cost
+
+
+def can_build_type(d: SeasteadData, seat: int, btype: int) -> bool:
+    """A legal build of ``btype`` exists, counting the Engineer and Founder the player could still play."""
+    if d.built[seat * 3 + btype] >= SETUP.buildings_per_type:
+        return False
+    eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
+    fnd = d.founder != NO or face_up(d, seat, FOUNDER)
+    for loc in buildable_locations(d):
+        kind = ANY_KIND if fnd and d.founder == NO else pay_kind(d, loc)
+        if affordable(d, seat, loc, eng, kind):
+            return True
+    return False
+
+
+def start_build(d: SeasteadData, seat: int, btype: int) -> None:
+    d.build_type = btype
+    d.stack += [(Step.END_TURN, seat, 0, 0), (Step.AFTER, seat, 1, 0), (Step.BUILD_WHERE, seat, 0, 0)]
+
+
+def legal_where(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    eng = bool(d.engineer)
+    out = [LOC0 + loc for loc in buildable_locations(d) if affordable(d, seat, loc, eng, pay_kind(d, loc))]
+    return out + plays(d, seat, "where")
+
+
+def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    if action >= SPEC0:
+        d.stack.append((Step.BUILD_WHERE, seat, a, b))
+        play(d, seat, action - SPEC0)
+        return
+    loc = action - LOC0
+    btype = d.build_type
+    kind = pay_kind(d, loc)
+    pay(d, seat, kind, build_cost(d, loc, bool(d.engineer)))
+    d.built[seat * 3 + btype] += 1
+    d.loc_owner[loc] = seat
+    d.loc_bld[loc] = btype
+    d.built_loc = loc
+    d.stack += [
+        (Step.COLUMN_CHECK, seat, 0, 0),
+        (Step.ROW_CHECK, seat, btype, 0),
+        (Step.SHIP_DISPLACED, seat, loc, 0),
+        (Step.LOCATION_EFFECT, seat, loc, 0),
+        (Step.BUILDING_EFFECT, seat, loc, 0),
+    ]
+    opp = opponent(seat)
+    if face_up(d, opp, INVESTOR):
+        d.stack.append((Step.INVESTOR, opp, kind, 0))
+
+
+def legal_founder(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    """Kinds that pay for at least one location (with the Engineer if it is active or still playable)."""
+    eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
+    locs = buildable_locations(d)
+    return [RES0 + k for k in range(NUM_RES) if any(affordable(d, seat, loc, eng, k) for loc in locs)]
+
+
+def apply_founder(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    d.founder = action - RES0
+
+
+def legal_use_pass(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return [USE, PASS]
+
+
+def apply_investor(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    if action == USE:
+        d.spec_spent[INVESTOR] = 1
+        gain(d, seat, a, 2)
+
+
+def run_building_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
+    """Port: a dock tile; academy: a specialist; shipyard: a ship (or a cleanup token if no room)."""
+    btype = d.loc_bld[loc]
+    if btype == Bld.PORT:
+        if any(x != NO for x in d.dock_display):
+            d.stack.append((Step.DOCK_CHOICE, seat, loc, 0))
+    elif btype == Bld.ACADEMY:
+        if any(x != NO for x in d.spec_display):
+            d.stack.append((Step.SPECIALIST_CHOICE, seat, 0, 0))
+    elif ship_placements(d):
+        d.stack.append((Step.SHIP_PLACE, seat, NO, 0))
+    else:
+        d.ships_boxed[seat] += 1
+        gain_cleanup(d, seat, 1)
+
+
+def legal_display(display: list[int]) -> list[int]:
+    return [SLOT0 + i for i, x in enumerate(display) if x != NO]
+
+
+def legal_dock_choice(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return legal_display(d.dock_display)
+
+
+def apply_dock_choice(d: SeasteadData, action: int, seat: int, loc: int, b: int) -> None:
+    slot = action - SLOT0
+    d.dock_at[loc] = d.dock_display[slot]
+    d.dock_display[slot] = d.dock_deck.pop() if d.dock_deck else NO
+
+
+def legal_specialist_choice(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return legal_display(d.spec_display)
+
+
+def apply_specialist_choice(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    slot = action - SLOT0
+    d.spec_owner[d.spec_display[slot]] = seat
+    d.spec_display[slot] = d.spec_deck.pop() if d.spec_deck else NO
+
+
+def legal_ship_place(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return ship_placements(d)
+
+
+def apply_ship_place(d: SeasteadData, action: int, seat: int, src: int, b: int) -> None:
+    if src != NO:
+        d.ship[src] = NO
+    d.ship[action - LOC0] = seat
+
+
+def run_ship_displaced(d: SeasteadData, seat: int, loc: int, no_bonus: int) -> None:
+    """After a build on a ship (or a building moved onto one) its owner must move it by placement rules."""
+    owner = d.ship[loc]
+    if owner == NO:
+        return
+    if ship_placements(d):
+        d.stack.append((Step.SHIP_PLACE, owner, loc, 0))
+    else:
+        d.ship[loc] = NO
+        d.ships_boxed[owner] += 1
+        gain_cleanup(d, owner, 1)
+    if owner != seat and not no_bonus:
+        d.stack.append((Step.OWNER_BONUS, owner, 0, 0))
+
+
+def legal_owner_bonus(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return supplied_kinds(d)
+
+
+def apply_gain_one(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    gain(d, seat, action - RES0, 1)
+
+
+# --- Architect and Wrecker: move an academy or shipyard (never a port) --------------------------------
+def legal_building_select(d: SeasteadData, seat: int, who: int, b: int) -> list[int]:
+    owner = seat if who == 0 else opponent(seat)
+    if not buildable_locations(d):
+        return []
+    return [
+        LOC0 + i for i in range(NUM_LOCS) if d.loc_owner[i] == owner and d.loc_bld[i] in (Bld.ACADEMY, Bld.SHIPYARD)
+    ]
+
+
+def apply_building_select(d: SeasteadData, action: int, seat: int, who: int, b: int) -> None:
+    d.stack.append((Step.BUILDING_DEST, seat, who, action - LOC0))
+
+
+def legal_building_dest(d: SeasteadData, seat: int, who: int, src: int) -> list[int]:
+    return [LOC0 + i for i in buildable_locations(d)]
+
+
+def apply_building_dest(d: SeasteadData, action: int, seat: int, who: int, src: int) -> None:
+    dest = action - LOC0
+    d.loc_owner[dest], d.loc_bld[dest] = d.loc_owner[src], d.loc_bld[src]
+    d.loc_owner[src] = d.loc_bld[src] = NO
+    d.stack.append((Step.SHIP_DISPLACED, seat, dest, 1))
+
+
+# --- ship moves (location effect, Mechanic, shipyard row bonus) ----------------------------------------
+def legal_ship_select(d: SeasteadData, seat: int, purpose: int, moved: int) -> list[int]:
+    if not empty_locations(d):
+        return []
+    own = [LOC0 + i for i in range(NUM_LOCS) if d.ship[i] == seat and not (moved >> i) & 1]
+    return [*own, PASS] if own else []
+
+
+def apply_ship_select(d: SeasteadData, action: int, seat: int, purpose: int, moved: int) -> None:
+    if action != PASS:
+        d.stack.append((Step.SHIP_DEST, seat, purpose, (action - LOC0) | (moved << 5)))
+
+
+def legal_ship_dest(d: SeasteadData, seat: int, purpose: int, b: int) -> list[int]:
+    return [LOC0 + i for i in empty_locations(d)]
+
+
+def apply_ship_dest(d: SeasteadData, action: int, seat: int, purpose: int, b: int) -> None:
+    src, moved = b & 31, b >> 5
+    dest = action - LOC0
+    d.ship[src] = NO
+    d.ship[dest] = seat
+    if purpose == 2:  # shipyard row bonus: any number of ships, one by one, each once
+        d.stack.append((Step.SHIP_SELECT, seat, 2, moved | (1 << dest)))
+
+
+def legal_build_types(d: SeasteadData, seat: int) -> list[int]:
+    return [BUILD0 + t for t in range(3) if can_build_type(d, seat, t)]

@@ -1,0 +1,146 @@
+"""Text for people: action names in the context of the pending decision, and a picture of the position."""
+
+from __future__ import annotations
+
+from .actions import HALF0, LOC0, PASS, RES0, SLOT0, SPEC0, USE, action_range
+from .build import build_cost, pay_kind
+from .content import (
+    BUILDING_NAMES,
+    DIVE_CARDS,
+    DOCKS,
+    FLOTILLA_NAMES,
+    LOCATIONS,
+    LOCS_PER_FLOTILLA,
+    NUM_RES,
+    RESOURCE_NAMES,
+    SPECIALISTS,
+    WILD,
+)
+from .state import NO, SCORE_CATEGORIES, TRIGGER_NAMES, SeasteadData
+from .steps import DECISION_TEXT, Step
+
+
+def loc_name(loc: int) -> str:
+    f, p = divmod(loc, LOCS_PER_FLOTILLA)
+    return f"flotilla {f + 1} location {p + 1}"
+
+
+def half_text(counts: tuple[int, ...] | list[int]) -> str:
+    parts = [f"{counts[k]} {RESOURCE_NAMES[k]}" for k in range(NUM_RES) if counts[k]]
+    if counts[WILD]:
+        parts.append(f"{counts[WILD]} wild")
+    return " + ".join(parts) or "nothing"
+
+
+def dock_text(dock_id: int) -> str:
+    if dock_id == NO:
+        return "-"
+    dock = DOCKS[dock_id]
+    marks = ",".join("." if s < 0 else BUILDING_NAMES[s][0].upper() for s in dock.sections)
+    return f"dock {dock_id}[{RESOURCE_NAMES[dock.resource]} | {marks} x{dock.points}]"
+
+
+def describe(d: SeasteadData, action: int) -> str:
+    kind, i = action_range(action)
+    step = d.stack[-1][0] if d.stack else -1
+    a = d.stack[-1][2] if d.stack else 0
+    if kind == "dive":
+        return "dive"
+    if kind == "build":
+        return f"build a {BUILDING_NAMES[i]}"
+    if kind == "pass":
+        return "end the turn" if step == Step.AFTER else "pass"
+    if kind == "use":
+        return {Step.AGENT: "use the Agent: swap the halves", Step.INVESTOR: "use the Investor"}.get(
+            step, "use the location effect"
+        )
+    if kind == "spec":
+        verb = "refresh" if step == Step.REFRESH else "play"
+        return f"{verb} {SPECIALISTS[i].name}"
+    if kind == "half":
+        if d.revealed == NO:
+            return f"take half {i + 1}"
+        card = DIVE_CARDS[d.revealed]
+        return f"take half {i + 1} ({half_text(card.halves[i])}), opponent gets {half_text(card.halves[1 - i])}"
+    if kind == "res":
+        return f"{RESOURCE_NAMES[i]}"
+    if kind == "flot":
+        return f"flotilla {i + 1} ({FLOTILLA_NAMES[i]})"
+    if kind == "slot":
+        if step in (Step.DOCK_CHOICE, Step.HARBOUR_SLOT):
+            return f"take {dock_text(d.dock_display[i])}"
+        sid = d.spec_display[i]
+        return f"take {SPECIALISTS[sid].name}" if sid != NO else f"slot {i + 1}"
+    loc = i
+    if step == Step.BUILD_WHERE and d.build_type != NO:
+        cost = build_cost(d, loc, bool(d.engineer))
+        return (
+            f"build {BUILDING_NAMES[d.build_type]} at {loc_name(loc)} (pay {cost} {RESOURCE_NAMES[pay_kind(d, loc)]})"
+        )
+    if step in (Step.SHIP_PLACE, Step.SHIP_DEST):
+        return f"ship to {loc_name(loc)}"
+    if step == Step.SHIP_SELECT:
+        return f"move the ship at {loc_name(loc)}"
+    if step == Step.BUILDING_SELECT:
+        return f"move the {BUILDING_NAMES[d.loc_bld[loc]]} at {loc_name(loc)}"
+    if step == Step.BUILDING_DEST:
+        return f"move it to {loc_name(loc)}"
+    if step in (Step.ROW_PORT, Step.HARBOUR_PORT):
+        return f"the dock at {loc_name(loc)}"
+    del a
+    return loc_name(loc)
+
+
+def render(d: SeasteadData) -> str:
+    lines = [f"Round {d.round_no + 1}  (first player: P{d.first_player})"]
+    if d.end_round != NO:
+        why = ", ".join(t for bit, t in TRIGGER_NAMES.items() if d.triggers & bit)
+        lines.append(f"End triggered ({why}): the game ends after round {d.end_round + 1}")
+    lines.append(
+        "Supply: "
+        + ", ".join(f"{RESOURCE_NAMES[k]} {d.supply[k]}" for k in range(NUM_RES))
+        + f"; cleanup {d.cleanup_supply}"
+    )
+    for f, name in enumerate(FLOTILLA_NAMES):
+        lock = " (locked)" if d.locked == f else ""
+        lines.append(f"Flotilla {f + 1} {name}: demand {RESOURCE_NAMES[d.demand[f]]}{lock}")
+        for p in range(LOCS_PER_FLOTILLA):
+            loc = f * LOCS_PER_FLOTILLA + p
+            spot = LOCATIONS[loc]
+            what = "." if d.loc_bld[loc] == NO else f"P{d.loc_owner[loc]} {BUILDING_NAMES[d.loc_bld[loc]]}"
+            ship = f" ship P{d.ship[loc]}" if d.ship[loc] != NO else ""
+            dock = f" {dock_text(d.dock_at[loc])}" if d.dock_at[loc] != NO else ""
+            lines.append(f"  {p + 1}: [{spot.cost}] {spot.effect.kind:<18} {what}{ship}{dock}")
+    for seat in (0, 1):
+        res = ", ".join(f"{RESOURCE_NAMES[k]} {d.res[seat * NUM_RES + k]}" for k in range(NUM_RES))
+        board = "/".join(str(4 - d.built[seat * 3 + t]) for t in range(3))
+        specs = [
+            SPECIALISTS[s].name + ("*" if d.spec_spent[s] else "")
+            for s in range(len(SPECIALISTS))
+            if d.spec_owner[s] == seat
+        ]
+        lines.append(
+            f"P{seat}: {res}; cleanup {d.cleanup[seat]}; left on board P/A/S {board};"
+            f" specialists {', '.join(specs) or '-'} (* = spent)"
+        )
+    lines.append("Dock display: " + "; ".join(dock_text(x) for x in d.dock_display))
+    lines.append("Specialist display: " + ", ".join(SPECIALISTS[x].name if x != NO else "-" for x in d.spec_display))
+    if d.revealed != NO:
+        card = DIVE_CARDS[d.revealed]
+        lines.append(f"Revealed dive card: {half_text(card.halves[0])} | {half_text(card.halves[1])}")
+    if d.stack:
+        step, seat, _, _ = d.stack[-1]
+        lines.append(f"P{seat} to {DECISION_TEXT[Step(step)]}")
+    if d.sheet:
+        lines.append(score_sheet(d))
+    return "\n".join(lines)
+
+
+def score_sheet(d: SeasteadData) -> str:
+    rows = [f"{'category':<16}{'P0':>6}{'P1':>6}"]
+    for c, name in enumerate(SCORE_CATEGORIES):
+        rows.append(f"{name:<16}{d.sheet[c]:>6}{d.sheet[6 + c]:>6}")
+    return "\n".join(rows)
+
+
+__all__ = ["HALF0", "LOC0", "PASS", "RES0", "SLOT0", "SPEC0", "USE", "describe", "render", "score_sheet"]

@@ -1,0 +1,75 @@
+"""Supplies and board queries shared by the rules: resources, cleanup tokens, free locations, ships.
+
+Seed: "Ortak arzda alacağınız kadar jeton yoksa, yalnızca mevcut olanı alırsınız; gerisi kaybolur." and
+"alacağınız kadar [temizlik] jeton yoksa, eksik kalan miktarı skor bloğuna not edersiniz".
+"""
+
+from __future__ import annotations
+
+from .actions import LOC0, RES0
+from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_LOCS, NUM_RES
+from .state import NO, SeasteadData
+
+
+def gain(d: SeasteadData, seat: int, kind: int, n: int) -> int:
+    """Take up to ``n`` of ``kind`` from the supply; the rest is lost. Returns how many were taken."""
+    taken = min(n, d.supply[kind])
+    d.supply[kind] -= taken
+    d.res[seat * NUM_RES + kind] += taken
+    return taken
+
+
+def pay(d: SeasteadData, seat: int, kind: int, n: int) -> None:
+    """Return ``n`` resources of ``kind`` to the supply (the caller checked the player has them)."""
+    d.res[seat * NUM_RES + kind] -= n
+    d.supply[kind] += n
+
+
+def gain_cleanup(d: SeasteadData, seat: int, n: int) -> None:
+    """Take ``n`` cleanup tokens; what the supply lacks is recorded as shortfall on the score pad."""
+    taken = min(n, d.cleanup_supply)
+    d.cleanup_supply -= taken
+    d.cleanup[seat] += taken
+    d.shortfall[seat] += n - taken
+
+
+def held_kinds(d: SeasteadData, seat: int) -> list[int]:
+    """``RES`` actions for the kinds ``seat`` holds at least one of."""
+    base = seat * NUM_RES
+    return [RES0 + k for k in range(NUM_RES) if d.res[base + k] > 0]
+
+
+def supplied_kinds(d: SeasteadData, exclude: int = NO) -> list[int]:
+    """``RES`` actions for the kinds the supply still has (optionally without one kind)."""
+    return [RES0 + k for k in range(NUM_RES) if d.supply[k] > 0 and k != exclude]
+
+
+def empty_locations(d: SeasteadData) -> list[int]:
+    """Locations with neither building nor ship (seed: a ship goes to "üzerinde ne bina ne gemi olan")."""
+    return [i for i in range(NUM_LOCS) if d.loc_bld[i] == NO and d.ship[i] == NO]
+
+
+def buildable_locations(d: SeasteadData) -> list[int]:
+    """Locations with no building (a ship there is allowed)."""
+    return [i for i in range(NUM_LOCS) if d.loc_bld[i] == NO]
+
+
+def ship_placements(d: SeasteadData) -> list[int]:
+    """``LOC`` actions for normal ship placement: the cheapest empty location(s) of each flotilla."""
+    out: list[int] = []
+    for f in range(NUM_FLOTILLAS):
+        base = f * LOCS_PER_FLOTILLA
+        cands = [i for i in range(base, base + LOCS_PER_FLOTILLA) if d.loc_bld[i] == NO and d.ship[i] == NO]
+        if cands:
+            low = min(LOCATION_COST[i] for i in cands)
+            out += [LOC0 + i for i in cands if LOCATION_COST[i] == low]
+    return out
+
+
+def opponent(seat: int) -> int:
+    return 1 - seat
+
+
+def dive_deck_ready(d: SeasteadData) -> bool:
+    """A dive card can be revealed (from the deck, or after reshuffling the discard pile)."""
+    return bool(d.dive_deck) or bool(d.dive_discard)

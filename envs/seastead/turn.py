@@ -1,0 +1,215 @@
+"""The turn machine: the stack of pending tasks, decision handlers, automatic steps, rounds and the end.
+
+Seed: "Oyun turlar halinde oynanır; her turda her oyuncu bir kez hamle yapar ... Sıra size geldiğinde ya dalış
+ya da inşa yaparsınız. Kurallara uygun bir inşa yapamıyorsanız ... dalış yapmak zorundasınız." End: "Bu
+koşullardan biri gerçekleştiğinde mevcut tur tamamlanır, ardından 1 tur daha oynanır".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core import IllegalActionError
+from . import bonuses, build, dive, effects
+from .actions import BUILD0, DIVE, LOC0, PASS, RES0, SLOT0, SPEC0
+from .content import DIVE_CARDS, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_RES, Deck
+from .scoring import final_scoring
+from .specialists import play, plays
+from .state import (
+    NO,
+    TRIGGER_CLEANUP_EXHAUSTED,
+    TRIGGER_DEPTHS_VISIBLE,
+    TRIGGER_FLOTILLA_FULL,
+    TRIGGER_ONE_BUILDING_LEFT,
+    SeasteadData,
+)
+from .steps import DECISION_TEXT, Step
+from .tokens import gain, pay, supplied_kinds
+
+Legal = Callable[[SeasteadData, int, int, int], list[int]]
+Apply = Callable[[SeasteadData, int, int, int, int], None]
+Run = Callable[[SeasteadData, int, int, int], None]
+
+
+# --- the main decision and the end-of-turn window ------------------------------------------------------
+def legal_main(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return [DIVE, *build.legal_build_types(d, seat), *plays(d, seat, "main")]
+
+
+def apply_main(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    if action == DIVE:
+        dive.start_dive(d, seat)
+    elif action < LOC0:
+        build.start_build(d, seat, action - BUILD0)
+    else:
+        d.stack.append((Step.MAIN, seat, a, b))
+        play(d, seat, action - SPEC0)
+
+
+def legal_after(d: SeasteadData, seat: int, mode: int, b: int) -> list[int]:
+    options = plays(d, seat, "after", "build" if mode else "dive")
+    return [*options, PASS] if options else []
+
+
+def apply_after(d: SeasteadData, action: int, seat: int, mode: int, b: int) -> None:
+    if action != PASS:
+        d.stack.append((Step.AFTER, seat, mode, b))
+        play(d, seat, action - SPEC0)
+
+
+def run_end_turn(d: SeasteadData, seat: int, a: int, b: int) -> None:
+    d.triggers |= current_triggers(d)
+    if d.triggers and d.end_round == NO:
+        d.end_round = d.round_no + 1
+    d.mine_half = d.prospector = d.founder = d.build_type = d.built_loc = NO
+    d.trawler = d.engineer = 0
+    d.turns_in_round += 1
+    if d.turns_in_round == 2:
+        if d.round_no == d.end_round:
+            d.sheet = final_scoring(d)
+            return
+        d.round_no += 1
+        d.turns_in_round = 0
+    d.active = 1 - d.active
+    d.stack.append((Step.MAIN, d.active, 0, 0))
+
+
+def current_triggers(d: SeasteadData) -> int:
+    """The end conditions that hold now (seed: "Oyun Bitiş Koşulları")."""
+    t = 0
+    for f in range(NUM_FLOTILLAS):
+        if all(d.loc_bld[i] != NO for i in range(f * LOCS_PER_FLOTILLA, (f + 1) * LOCS_PER_FLOTILLA)):
+            t |= TRIGGER_FLOTILLA_FULL
+    if any(12 - sum(d.built[s * 3 : s * 3 + 3]) <= 1 for s in (0, 1)):
+        t |= TRIGGER_ONE_BUILDING_LEFT
+    if d.dive_deck and DIVE_CARDS[d.dive_deck[-1]].deck == Deck.DEPTHS:
+        t |= TRIGGER_DEPTHS_VISIBLE
+    if d.cleanup_supply == 0:
+        t |= TRIGGER_CLEANUP_EXHAUSTED
+    return t
+
+
+# --- "both" specialists with choices ------------------------------------------------------------------
+def legal_trader_from(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return [RES0 + k for k in range(NUM_RES) if d.res[seat * NUM_RES + k]]
+
+
+def apply_trader_from(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    d.stack.append((Step.TRADER_TO, seat, 0, action - RES0))
+
+
+def legal_trader_to(d: SeasteadData, seat: int, a: int, given: int) -> list[int]:
+    return supplied_kinds(d, exclude=given)
+
+
+def apply_trader_to(d: SeasteadData, action: int, seat: int, a: int, given: int) -> None:
+    take = action - RES0
+    n = min(d.res[seat * NUM_RES + given], d.supply[take])
+    pay(d, seat, given, n)
+    gain(d, seat, take, n)
+
+
+def legal_harbour_port(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    from .specialists import own_port_docks
+
+    return own_port_docks(d, seat)
+
+
+def apply_harbour_port(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    d.stack.append((Step.HARBOUR_SLOT, seat, 0, action - LOC0))
+
+
+def legal_harbour_slot(d: SeasteadData, seat: int, a: int, loc: int) -> list[int]:
+    return build.legal_display(d.dock_display)
+
+
+def apply_harbour_slot(d: SeasteadData, action: int, seat: int, a: int, loc: int) -> None:
+    slot = action - SLOT0
+    d.dock_at[loc], d.dock_display[slot] = d.dock_display[slot], d.dock_at[loc]
+
+
+def legal_any_supplied(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return supplied_kinds(d)
+
+
+DECISIONS: dict[int, tuple[Legal, Apply]] = {
+    Step.MAIN: (legal_main, apply_main),
+    Step.DIVE_SPLIT: (dive.legal_split, dive.apply_split),
+    Step.DIVE_WILD: (dive.legal_wild, dive.apply_wild),
+    Step.AGENT: (dive.legal_agent, dive.apply_agent),
+    Step.INVESTOR: (build.legal_use_pass, build.apply_investor),
+    Step.BUILD_WHERE: (build.legal_where, build.apply_where),
+    Step.FOUNDER_KIND: (build.legal_founder, build.apply_founder),
+    Step.PROSPECTOR_KIND: (dive.legal_prospector, dive.apply_prospector),
+    Step.DOCK_CHOICE: (build.legal_dock_choice, build.apply_dock_choice),
+    Step.SPECIALIST_CHOICE: (build.legal_specialist_choice, build.apply_specialist_choice),
+    Step.SHIP_PLACE: (build.legal_ship_place, build.apply_ship_place),
+    Step.OWNER_BONUS: (build.legal_owner_bonus, build.apply_gain_one),
+    Step.EFFECT_USE: (effects.legal_effect_use, effects.apply_effect_use),
+    Step.EFFECT_KIND: (effects.legal_effect_kind, effects.apply_effect_kind),
+    Step.GIVE_KIND: (effects.legal_give_kind, effects.apply_give_kind),
+    Step.OPPONENT_GAIN: (effects.legal_opponent_gain, build.apply_gain_one),
+    Step.CONVERT_GIVE: (effects.legal_convert_give, effects.apply_convert_give),
+    Step.CONVERT_TAKE: (effects.legal_convert_take, effects.apply_convert_take),
+    Step.REFRESH: (effects.legal_refresh, effects.apply_refresh),
+    Step.SHIP_SELECT: (build.legal_ship_select, build.apply_ship_select),
+    Step.SHIP_DEST: (build.legal_ship_dest, build.apply_ship_dest),
+    Step.DEMAND_A: (bonuses.legal_demand_a, bonuses.apply_demand_a),
+    Step.DEMAND_B: (bonuses.legal_demand_b, bonuses.apply_demand_b),
+    Step.DEMAND_LOCK: (bonuses.legal_demand_lock, bonuses.apply_demand_lock),
+    Step.ROW_PORT: (bonuses.legal_row_port, bonuses.apply_row_port),
+    Step.BUILDING_SELECT: (build.legal_building_select, build.apply_building_select),
+    Step.BUILDING_DEST: (build.legal_building_dest, build.apply_building_dest),
+    Step.TRADER_FROM: (legal_trader_from, apply_trader_from),
+    Step.TRADER_TO: (legal_trader_to, apply_trader_to),
+    Step.HARBOUR_PORT: (legal_harbour_port, apply_harbour_port),
+    Step.HARBOUR_SLOT: (legal_harbour_slot, apply_harbour_slot),
+    Step.SALVAGER_KIND: (legal_any_supplied, build.apply_gain_one),
+    Step.AFTER: (legal_after, apply_after),
+}
+AUTOMATIC: dict[int, Run] = {
+    Step.REVEAL: dive.run_reveal,
+    Step.TAKE_HALF: dive.run_take_half,
+    Step.DISCARD_DIVE: dive.run_discard_dive,
+    Step.BUILDING_EFFECT: build.run_building_effect,
+    Step.LOCATION_EFFECT: effects.run_location_effect,
+    Step.SHIP_DISPLACED: build.run_ship_displaced,
+    Step.ROW_CHECK: bonuses.run_row_check,
+    Step.COLUMN_CHECK: bonuses.run_column_check,
+    Step.END_TURN: run_end_turn,
+}
+# plain-int tables for the hot path
+_LEGAL = {int(k): v[0] for k, v in DECISIONS.items()}
+_APPLY = {int(k): v[1] for k, v in DECISIONS.items()}
+_RUN = {int(k): v for k, v in AUTOMATIC.items()}
+assert set(_LEGAL) | set(_RUN) == {int(s) for s in Step}
+
+
+def advance(d: SeasteadData) -> None:
+    """Resolve automatic steps and skip impossible decisions until a decision with legal actions is on top."""
+    stack = d.stack
+    while stack:
+        step, seat, a, b = stack[-1]
+        run = _RUN.get(step)
+        if run is not None:
+            stack.pop()
+            run(d, seat, a, b)
+            continue
+        legal = _LEGAL[step](d, seat, a, b)
+        if legal:
+            d.legal = tuple(legal)
+            return
+        stack.pop()
+    d.legal = ()
+
+
+def apply_action(d: SeasteadData, action: int) -> None:
+    """Apply a legal action of the pending decision, then advance to the next decision."""
+    if action not in d.legal:
+        if not d.stack:
+            raise IllegalActionError(action, -1, "game over", "the game has ended")
+        step, seat, _, _ = d.stack[-1]
+        raise IllegalActionError(action, seat, DECISION_TEXT[Step(step)], f"legal actions are {list(d.legal)}")
+    step, seat, a, b = d.stack.pop()
+    _APPLY[step](d, action, seat, a, b)
+    advance(d)

@@ -1,0 +1,39 @@
+"""Seastead (base game) as a PettingZoo AEC environment.
+
+Two players race to become the most prestigious resident of four floating flotillas: each turn they dive
+("I cut, you choose": split a dive card's two resource halves) or build a port, academy or shipyard.
+
+==================== ==============================================================================
+Import               ``from meeplezoo.envs import seastead_v0``
+Agents               ``player_0``, ``player_1``
+Actions              ``Discrete(59)``; ranges in :mod:`meeplezoo.envs.seastead.actions`
+Observations         ``{"observation": float32[N] in [0, 1], "action_mask": int8[59]}``
+Registry id          ``pettingzoo.make("aec", "meeplezoo/seastead-v0")`` after ``import meeplezoo``
+Config               ``variant="base"``; adapter keys ``render_mode``, ``reward_mode``,
+                     ``illegal_action``, ``illegal_reward``, ``max_cycles``
+==================== ==============================================================================
+
+A turn is a sequence of decisions by the same agent (choose dive/build, then the half or the location, then
+docks, specialists, ships, bonuses); reactions (Agent, Investor, the ship owner's bonus, an opponent's free
+resource) are decisions of the other agent in the AEC loop. ``observation[pending]`` one-hot names the
+pending decision (:class:`meeplezoo.envs.seastead.steps.Step`); the layout table is
+:data:`meeplezoo.envs.seastead.observation.LAYOUT`.
+
+Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (+1/-1, 0 for a
+shared win after the seed's tiebreaks), ``rank`` or ``score_margin`` (margin / 20).
+
+Version history: v0 - first release (base game, A sides).
+"""
+
+from __future__ import annotations
+
+from .core import env_factory
+from .seastead import SeasteadGame
+
+raw_env = env_factory(SeasteadGame, "seastead_v0")
+
+
+def env(**kwargs):
+    """The Seastead env. The adapter has PettingZoo's wrapper checks built in (order enforcing, action
+    bounds, illegal-move handling), so no wrapper stack is added."""
+    return raw_env(**kwargs)

@@ -1,0 +1,1 @@
+"""Training scripts for MeepleZoo environments."""

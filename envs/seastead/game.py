@@ -78,6 +78,10 @@ class SeasteadState(State):
     def apply(self, action: int) -> None:
         turn.apply_action(self.d, action)
 
+    def refresh(self) -> None:
+        """Recompute the pending decision after the position was edited by hand (scenario set-ups)."""
+        turn.advance(self.d)
+
     def is_terminal(self) -> bool:
         return not self.d.stack
 

@@ -182,11 +182,14 @@ def run_ship_displaced(d: SeasteadData, seat: int, loc: int, no_bonus: int) -> N
 
 
 def legal_owner_bonus(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
-    return supplied_kinds(d)
+    """Optional (seed: "dilediğiniz 1 kaynağı ücretsiz alabilirsiniz"): any supplied kind, or PASS."""
+    kinds = supplied_kinds(d)
+    return [*kinds, PASS] if kinds else []
 
 
 def apply_gain_one(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
-    gain(d, seat, action - RES0, 1)
+    if action != PASS:
+        gain(d, seat, action - RES0, 1)
 
 
 # --- Architect and Wrecker: move an academy or shipyard (never a port) --------------------------------

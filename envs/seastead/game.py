@@ -139,6 +139,24 @@ class SeasteadState(State):
                 problems.append(what)
 
         need(len(d.res) == 2 * NUM_RES and len(d.supply) == NUM_RES, "resource list sizes")
+        sizes = {"cleanup": 2, "shortfall": 2, "columns": 2, "ships_boxed": 2, "dock_display": 3, "spec_display": 3}
+        sizes |= {"spec_owner": len(SPECIALISTS), "spec_spent": len(SPECIALISTS)}
+        for name, size in sizes.items():
+            need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
+        need(len(d.loc_bld) == len(d.loc_owner) == len(d.ship) == len(d.dock_at) == 24, "board sizes")
+        need(len(d.sheet) in (0, 12), "score sheet size")
+        need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
+        need(all(x >= 0 for x in d.shortfall + d.ships_boxed) and all(0 <= c <= 4 for c in d.columns), "counts")
+        need(all(x in (NO, 0, 1) for x in d.loc_owner + d.ship + d.spec_owner), "seat numbers on the board")
+        need(all(x in (NO, 0, 1, 2) for x in d.loc_bld), "building types on the board")
+        need(all(x in (0, 1) and (x == 0 or d.spec_owner[i] != NO) for i, x in enumerate(d.spec_spent)), "spent")
+        need(d.round_no >= 0 and 0 <= d.turns_in_round <= (2 if d.sheet else 1) and 0 <= d.triggers < 16, "round")
+        need(d.end_round == NO or d.round_no <= d.end_round <= d.round_no + 1, "end round")
+        need(d.mine_half in (NO, 0, 1) and d.trawler in (0, 1) and d.engineer in (0, 1), "turn modifiers")
+        need(d.prospector in (NO, *range(NUM_RES)) and d.founder in (NO, *range(NUM_RES)), "turn resource kinds")
+        need(d.build_type in (NO, 0, 1, 2) and d.built_loc in (NO, *range(24)), "this turn's build")
+        if problems:  # the checks below index with these values
+            raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
         if not problems:
             for k in range(NUM_RES):
                 total = d.supply[k] + d.res[k] + d.res[NUM_RES + k]
@@ -148,7 +166,6 @@ class SeasteadState(State):
             d.cleanup_supply >= 0 and d.cleanup_supply + sum(d.cleanup) == SETUP.cleanup_supply,
             "cleanup total",
         )
-        need(len(d.loc_bld) == len(d.loc_owner) == len(d.ship) == len(d.dock_at) == 24, "board sizes")
         need(len(d.built) == 6 and all(0 <= b <= 4 for b in d.built), "built counts")
         if not d.sheet:
             for seat in (0, 1):

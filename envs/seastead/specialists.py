@@ -78,7 +78,7 @@ def plays(d: SeasteadData, seat: int, window: str, mode: str = "") -> list[int]:
     """``SPEC`` actions ``seat`` may play in ``window`` ("main", "split", "where", "after")."""
     out = []
     for sid in range(len(SPECIALISTS)):
-        if d.spec_owner[sid] != seat or d.spec_spent[sid]:
+        if d.spec_owner[sid] != seat or d.spec_spent[sid] or (d.played >> sid) & 1:
             continue
         t = TIMING[sid]
         if window == "main":
@@ -95,6 +95,7 @@ def plays(d: SeasteadData, seat: int, window: str, mode: str = "") -> list[int]:
 def play(d: SeasteadData, seat: int, sid: int) -> None:
     """Spend ``sid`` (turn it face down) and resolve it; follow-up decisions go on the stack."""
     d.spec_spent[sid] = 1
+    d.played |= 1 << sid
     push = d.stack.append
     if sid == SCOUT:
         from .dive import reveal

@@ -80,6 +80,7 @@ class SeasteadData:
     founder: int = NO
     build_type: int = NO
     built_loc: int = NO
+    played: int = 0  # bitmask of specialists played this turn (a refreshed one waits for the next turn)
     sheet: list[int] = field(default_factory=list)  # 2 x 6 score sheet, filled at the end
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
 
@@ -152,7 +153,12 @@ def clone_data(d: SeasteadData) -> SeasteadData:
 
 
 def data_to_dict(d: SeasteadData) -> dict[str, Any]:
-    out: dict[str, Any] = {name: getattr(d, name) for name in FIELD_NAMES if name not in ("chance", "legal")}
+    """Plain JSON-able data; lists are copies, so editing the result never edits the state."""
+    out: dict[str, Any] = {
+        name: getattr(d, name)[:] if name in LIST_FIELDS else getattr(d, name)
+        for name in FIELD_NAMES
+        if name not in ("chance", "legal")
+    }
     out["chance"] = d.chance.to_dict()
     out["stack"] = [list(t) for t in d.stack]
     return out

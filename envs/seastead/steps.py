@@ -73,7 +73,7 @@ DECISION_TEXT = {
     Step.DOCK_CHOICE: "choose a dock tile for your port",
     Step.SPECIALIST_CHOICE: "choose a specialist for your academy",
     Step.SHIP_PLACE: "choose where your ship goes",
-    Step.OWNER_BONUS: "choose your free resource (ship owner's bonus)",
+    Step.OWNER_BONUS: "choose your free resource (ship owner's bonus) or pass",
     Step.EFFECT_USE: "use the location effect or pass",
     Step.EFFECT_KIND: "choose a resource from the location effect or pass",
     Step.GIVE_KIND: "choose a resource kind to give up",

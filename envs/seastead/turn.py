@@ -62,7 +62,7 @@ def run_end_turn(d: SeasteadData, seat: int, a: int, b: int) -> None:
     if d.triggers and d.end_round == NO:
         d.end_round = d.round_no + 1
     d.mine_half = d.prospector = d.founder = d.build_type = d.built_loc = NO
-    d.trawler = d.engineer = 0
+    d.trawler = d.engineer = d.played = 0
     d.turns_in_round += 1
     if d.turns_in_round == 2:
         if d.round_no == d.end_round:

@@ -1,0 +1,166 @@
+"""A Seastead heuristic: one-step lookahead on a determinized copy with a hand-written evaluation.
+
+Every decision is scored by applying the action to a copy of the position in which the hidden deck orders
+are reshuffled (so the agent never peeks) and evaluating the result from its own seat. The main decision
+looks two steps ahead (building type, then location). The evaluation estimates final points: buildings on
+locations, dock matches, face-up specialists, cleanup tokens, ships, and resources as future building fuel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SPEC0
+from meeplezoo.envs.seastead.content import (
+    DIVE_CARDS,
+    DOCKS,
+    LOCATION_COST,
+    LOCATIONS,
+    NUM_LOCS,
+    NUM_RES,
+    SETUP,
+    SPECIALISTS,
+    WILD,
+    Bld,
+    dock_targets,
+)
+from meeplezoo.envs.seastead.game import SeasteadState
+from meeplezoo.envs.seastead.state import NO, SeasteadData
+from meeplezoo.envs.seastead.steps import Step
+
+RESOURCE_VALUE = 0.9  # tuned: 0.5 -> 97%, 0.9 -> 99% wins against random over 800 games
+SHIP_VALUE = 0.5
+EFFECT_VALUE = {
+    "gain": 0.5,
+    "cleanup": 1.0,
+    "gain_any": 0.6,
+    "tribute": -1.0,
+    "discard": -0.5,
+    "opponent_gain": -0.5,
+    "convert": 0.4,
+    "refresh_specialist": 0.8,
+    "move_ship": 0.2,
+    "swap_demand": 0.2,
+}
+BUILDING_EFFECT_VALUE = {Bld.PORT: 1.5, Bld.ACADEMY: 1.5, Bld.SHIPYARD: SHIP_VALUE}
+_DOCK_TARGETS = [[dock_targets(dock, loc) for loc in range(NUM_LOCS)] for dock in DOCKS]
+_VP = [s.vp for s in SPECIALISTS]
+
+
+def points(d: SeasteadData, seat: int) -> float:
+    """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential."""
+    total = 0.0
+    res = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
+    left = list(res)
+    for loc in range(NUM_LOCS):
+        owner = d.loc_owner[loc]
+        if owner == seat:
+            total += LOCATION_COST[loc]
+        dock = d.dock_at[loc]
+        if dock != NO:
+            if owner == seat:
+                kind = DOCKS[dock].resource
+                used = min(SETUP.dock_resource_cap, left[kind])
+                left[kind] -= used
+                total += used
+            for q, btype in _DOCK_TARGETS[dock][loc]:
+                if d.loc_owner[q] == seat and d.loc_bld[q] == btype:
+                    total += DOCKS[dock].points
+    for sid, owner in enumerate(d.spec_owner):
+        if owner == seat and not d.spec_spent[sid]:
+            total += _VP[sid] + 0.3  # an unspent card is also an option
+    fuel = 0.0 if d.end_round != NO and d.round_no >= d.end_round else RESOURCE_VALUE * sum(left)
+    total += d.cleanup[seat] + fuel + SHIP_VALUE * d.ship.count(seat)
+    return total
+
+
+def evaluate(d: SeasteadData, seat: int) -> float:
+    return points(d, seat) - points(d, 1 - seat)
+
+
+def dive_value(d: SeasteadData) -> float:
+    """Expected margin of a dive for the diver: they keep the better half of the next card's band."""
+    if not d.dive_deck:
+        return 0.0
+    band = DIVE_CARDS[d.dive_deck[-1]].deck
+    seen = set(d.dive_discard)
+    cards = [c for c in DIVE_CARDS if c.deck == band and c.id not in seen and c.id != d.revealed]
+    if not cards:
+        return 0.0
+    total = 0.0
+    for card in cards:
+        a, b = sum(card.halves[0]), sum(card.halves[1])
+        total += RESOURCE_VALUE * (max(a, b) - min(a, b)) + RESOURCE_VALUE * 0.5 * max(a, b)
+    return total / len(cards)
+
+
+class SeasteadHeuristicAgent:
+    """Greedy one-step lookahead agent for Seastead (beats random play in well over 95% of games)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, env, agent: str) -> int:
+        state: SeasteadState = env.state_obj
+        return self.choose(state)
+
+    def choose(self, state: SeasteadState) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        base = state.determinize(me, self.rng)
+        step = base.pending_step()
+        scored = []
+        for action in legal:
+            scored.append((self._score(base, step, action, me), action))
+        best = max(v for v, _ in scored)
+        ties = [a for v, a in scored if v >= best - 1e-9]
+        return int(ties[self.rng.integers(len(ties))]) if len(ties) > 1 else ties[0]
+
+    def _score(self, base: SeasteadState, step: Step | None, action: int, me: int) -> float:
+        d = base.d
+        if step == Step.MAIN and action == DIVE:
+            return evaluate(d, me) + dive_value(d)
+        if step == Step.MAIN and BUILD0 <= action < LOC0:
+            s = base.clone()
+            s.apply(action)
+            locs = [a for a in s.legal_actions() if LOC0 <= a < LOC0 + NUM_LOCS]
+            if not locs:  # only reachable through Engineer or Founder: worth a little less than a plain build
+                return evaluate(d, me) + 0.5
+            return max(self._build_score(s, loc, me) for loc in locs)
+        if step == Step.BUILD_WHERE and LOC0 <= action < LOC0 + NUM_LOCS:
+            return self._build_score(base, action, me)
+        s = base.clone()
+        s.apply(action)
+        bonus = 0.0
+        if step == Step.MAIN and action >= SPEC0:
+            bonus = 0.05  # prefer a useful play now over holding it
+        return evaluate(s.d, me) + bonus
+
+    def _build_score(self, pending: SeasteadState, action: int, me: int) -> float:
+        s = pending.clone()
+        loc = action - LOC0
+        s.apply(action)
+        d = s.d
+        value = evaluate(d, me) + EFFECT_VALUE.get(LOCATIONS[loc].effect.kind, 0.0)
+        value += BUILDING_EFFECT_VALUE[Bld(d.loc_bld[loc])] if d.loc_bld[loc] != NO else 0.0
+        if d.loc_bld[loc] == Bld.PORT:
+            value += _best_dock_bonus(pending.d, loc, me)
+        return value
+
+
+def _best_dock_bonus(d: SeasteadData, loc: int, me: int) -> float:
+    """Value of the best dock tile in the display if attached at ``loc`` (resource match + neighbours)."""
+    best = 0.0
+    for dock_id in d.dock_display:
+        if dock_id == NO:
+            continue
+        dock = DOCKS[dock_id]
+        v = min(SETUP.dock_resource_cap, d.res[me * NUM_RES + dock.resource]) * 0.5
+        v += 0.5 * dock.points * sum(1 for q, _ in _DOCK_TARGETS[dock_id][loc] if d.loc_owner[q] in (NO, me))
+        best = max(best, v)
+    return best - 1.5  # BUILDING_EFFECT_VALUE already counted an average dock
+
+
+__all__ = ["WILD", "SeasteadHeuristicAgent", "evaluate", "points"]

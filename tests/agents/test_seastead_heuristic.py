@@ -1,0 +1,45 @@
+"""The Seastead heuristic beats uniformly random play in at least 95% of 200 seeded games."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplezoo.agents.seastead_heuristic import SeasteadHeuristicAgent
+from meeplezoo.envs.seastead import SeasteadGame
+
+GAMES = 200
+
+
+def play(seed: int, heuristic_seat: int) -> tuple[list[int], list[float]]:
+    state = SeasteadGame().new_state(seed)
+    heuristic = SeasteadHeuristicAgent(seed=seed)
+    rng = np.random.default_rng(seed + 10_000)
+    while not state.is_terminal():
+        if state.current_player() == heuristic_seat:
+            action = heuristic.choose(state)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.integers(len(legal))]
+        state.apply(action)
+    return state.ranks(), state.scores()
+
+
+def test_heuristic_beats_random_in_95_percent_of_200_games() -> None:
+    wins = 0
+    for seed in range(GAMES):
+        seat = seed % 2  # both seats equally often
+        ranks, _ = play(seed, seat)
+        wins += ranks[seat] == 0 and ranks[1 - seat] != 0  # a shared win is not a win
+    assert wins / GAMES >= 0.95, f"heuristic won only {wins}/{GAMES}"
+
+
+def test_heuristic_only_chooses_legal_actions_in_every_decision_of_a_game() -> None:
+    state = SeasteadGame().new_state(3)
+    agent = SeasteadHeuristicAgent(seed=0)
+    decisions = 0
+    while not state.is_terminal():
+        action = agent.choose(state)
+        assert action in state.legal_actions(), (state.pending(), action)
+        state.apply(action)
+        decisions += 1
+    assert decisions > 50

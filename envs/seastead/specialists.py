@@ -64,7 +64,8 @@ def usable(d: SeasteadData, seat: int, sid: int) -> bool:
     if sid == MECHANIC:
         return seat in d.ship and bool(empty_locations(d))
     if sid == TRADER:
-        return any(d.res[seat * NUM_RES + k] for k in range(NUM_RES))
+        held = [k for k in range(NUM_RES) if d.res[seat * NUM_RES + k]]
+        return any(d.supply[j] for k in held for j in range(NUM_RES) if j != k)
     if sid == PATRON:
         return any(d.res[seat * NUM_RES + k] == 0 and d.supply[k] for k in range(NUM_RES))
     if sid == HARBOURMASTER:

@@ -185,6 +185,6 @@ class SeasteadState(State):
         need(d.active in (0, 1) and d.first_player in (0, 1), "seats")
         for t in d.stack:
             need(0 <= t[0] < len(Step) and t[1] in (0, 1), f"bad task {t}")
-        need(not d.stack or d.stack[-1][0] < NUM_DECISIONS or True, "stack")
+        need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
         if problems:
             raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))

@@ -1,0 +1,290 @@
+"""The games the conformance suite runs on (test-only).
+
+A :class:`GameSpec` says what the suite needs to know about one game (its engine class, its env module
+and optional game-specific hooks); a :class:`GameCase` is one configuration of it. Adding a configuration
+is one line in :data:`CASES`, e.g. ``GameCase.of(CONCORDIA, num_players=3)``.
+
+Hooks (all optional, all read-only on the state they are given):
+
+``invariant(state)``
+    Extra checks after every step of the random playouts, beyond ``State.validate()``; raise
+    ``AssertionError`` naming what is broken.
+``broken_saves(state_dict)``
+    ``(name, edited copy of State.to_dict())`` pairs that each break a rule invariant of the game, so
+    loading them must raise ``CorruptStateError``.
+``shared_win(state_dict)``
+    An edited copy of a *finished* game's ``to_dict()`` where every seat shares the win.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeplezoo.envs.core import Game, State
+from meeplezoo.envs.seastead import SeasteadGame
+from meeplezoo.envs.seastead.content import DIVE_CARDS, DOCKS, SPECIALISTS
+
+NO = -1
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game: its engine, its env module and the hooks the generic tests cannot guess."""
+
+    name: str
+    game_cls: type[Game]
+    #: module under ``meeplezoo.envs``; its registry id is looked up in ``meeplezoo.ENV_IDS``
+    env_module: str
+    invariant: Callable[[State], None] | None = None
+    broken_saves: Callable[[dict[str, Any]], list[tuple[str, dict[str, Any]]]] | None = None
+    shared_win: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: ``(config key, value)`` pairs the game must reject with ``ConfigError``
+    bad_config: tuple[tuple[str, Any], ...] = ()
+    #: whether some state is hidden from the players (then ``determinize`` must change something)
+    hidden_information: bool = True
+    #: whether a higher final score always means a better rank (ties may be broken either way)
+    ranks_follow_scores: bool = True
+    #: random games played to the end on the engine by the fuzz test; the other tests scale from it
+    fuzz_games: int = 60
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """One configuration of a game: ``GameCase.of(spec, **config)``."""
+
+    spec: GameSpec
+    config: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, spec: GameSpec, **config: Any) -> GameCase:
+        return cls(spec, dict(config))
+
+    @property
+    def id(self) -> str:
+        return "-".join([self.spec.name, *(f"{k}={v}" for k, v in self.config.items())])
+
+    def game(self) -> Game:
+        return self.spec.game_cls(**self.config)
+
+
+# --- Seastead -------------------------------------------------------------------------------------------
+# Rulebook totals: 10 tokens of each resource kind, 20 cleanup tokens, 4 buildings of each type and 4 ships
+# per player, 20 dive cards, 12 dock tiles, 16 specialists.
+SEASTEAD_RESOURCES_PER_KIND = 10
+SEASTEAD_CLEANUP_TOKENS = 20
+SEASTEAD_BUILDINGS_PER_TYPE = 4
+SEASTEAD_SHIPS_PER_PLAYER = 4
+
+
+def seastead_invariant(state: State) -> None:
+    """Token conservation and board consistency, checked independently of ``SeasteadState.validate``."""
+    d = state.d
+    for kind in range(4):
+        total = d.supply[kind] + d.res[kind] + d.res[4 + kind]
+        assert total == SEASTEAD_RESOURCES_PER_KIND, f"resource {kind}: supply + players = {total}"
+    cleanup = d.cleanup_supply + sum(d.cleanup)
+    assert cleanup == SEASTEAD_CLEANUP_TOKENS, f"cleanup: supply + players = {cleanup}"
+    counts = {
+        "res": d.res,
+        "supply": d.supply,
+        "cleanup": d.cleanup,
+        "cleanup_supply": [d.cleanup_supply],
+        "shortfall": d.shortfall,
+        "built": d.built,
+        "columns": d.columns,
+        "ships_boxed": d.ships_boxed,
+        "spec_spent": d.spec_spent,
+        "round_no": [d.round_no],
+    }
+    for name, values in counts.items():
+        assert all(v >= 0 for v in values), f"negative {name}: {values}"
+    assert all(b <= SEASTEAD_BUILDINGS_PER_TYPE for b in d.built), f"built {d.built}"
+    for seat in (0, 1):
+        ships = d.ship.count(seat) + d.ships_boxed[seat]
+        assert ships <= SEASTEAD_SHIPS_PER_PLAYER, f"P{seat} has {ships} ships"
+    for loc in range(24):
+        assert (d.loc_owner[loc] == NO) == (d.loc_bld[loc] == NO), f"location {loc}: owner without building"
+        assert d.loc_owner[loc] in (NO, 0, 1) and d.ship[loc] in (NO, 0, 1), f"location {loc}: bad seat"
+    if not d.sheet:  # final scoring clears the board
+        for seat in (0, 1):
+            for btype in range(3):
+                on_board = sum(1 for i in range(24) if d.loc_owner[i] == seat and d.loc_bld[i] == btype)
+                assert on_board == d.built[seat * 3 + btype], f"P{seat} type {btype}: board != player board"
+        docks = sorted(d.dock_deck + [x for x in d.dock_display + d.dock_at if x != NO])
+        assert docks == list(range(len(DOCKS))), "dock tiles are not each in exactly one place"
+    dive = sorted(d.dive_deck + d.dive_discard + ([d.revealed] if d.revealed != NO else []))
+    assert dive == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place"
+    owned = [i for i, owner in enumerate(d.spec_owner) if owner != NO]
+    specs = sorted(d.spec_deck + [x for x in d.spec_display if x != NO] + owned)
+    assert specs == list(range(len(SPECIALISTS))), "specialists are not each in exactly one place"
+    assert all(owner in (NO, 0, 1) for owner in d.spec_owner), "specialist owner"
+    assert all(d.spec_owner[i] != NO for i in range(len(SPECIALISTS)) if d.spec_spent[i]), "unowned spent card"
+
+
+def seastead_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        new = copy.deepcopy(state)
+        change(new)
+        return new
+
+    def extra_fish(s):  # 11 fish in the game
+        s["res"][0] += 1
+
+    def lost_cleanup(s):  # 19 cleanup tokens
+        s["cleanup_supply"] -= 1
+
+    def negative_supply(s):  # totals kept, but the supply is negative
+        s["res"][4 + 1] += s["supply"][1] + 1
+        s["supply"][1] = -1
+
+    def duplicated_dive_card(s):
+        s["dive_discard"].append(s["dive_discard"][0] if s["dive_discard"] else s["dive_deck"][0])
+
+    def missing_specialist(s):  # one of the 16 specialists vanishes
+        if s["spec_deck"]:
+            s["spec_deck"].pop()
+        else:
+            s["spec_owner"] = [NO] * len(s["spec_owner"])
+
+    def third_seat(s):
+        s["stack"][-1][1] = 2
+
+    def first_player_out_of_range(s):
+        s["first_player"] = 5
+
+    def unknown_step(s):
+        s["stack"][-1][0] = 999
+
+    def game_over_without_score_sheet(s):
+        s["stack"] = []
+
+    def score_sheet_mid_game(s):
+        s["sheet"] = [0] * 12
+
+    def short_score_sheet(s):
+        s["sheet"] = [1, 2, 3]
+
+    def ship_of_a_third_seat(s):
+        s["ship"][1] = 7
+
+    def building_of_a_fourth_type(s):
+        s["loc_bld"][0], s["loc_owner"][0] = 3, 0
+
+    def specialist_of_a_third_seat(s):
+        s["spec_owner"][s["spec_deck"][0] if s["spec_deck"] else 0] = 9
+
+    def spent_twice(s):
+        s["spec_spent"][0] = 5
+
+    def short_spent_list(s):
+        s["spec_spent"].pop()
+
+    def long_display(s):
+        s["spec_display"].append(NO)
+
+    def short_shortfall(s):
+        s["shortfall"] = [0]
+
+    def negative_shortfall(s):
+        s["shortfall"][0] = -3
+
+    def negative_boxed_ships(s):
+        s["ships_boxed"][1] = -1
+
+    def columns_beyond_the_board(s):
+        s["columns"][0] = 9
+
+    def third_turn_in_a_round(s):
+        s["turns_in_round"] = 7
+
+    def negative_round(s):
+        s["round_no"] = -5
+
+    def end_round_out_of_reach(s):  # the end round is set to the next round and never moves
+        s["end_round"] = s["round_no"] + 2
+
+    def unknown_trigger_bits(s):
+        s["triggers"] = 999
+
+    def third_half(s):
+        s["mine_half"] = 7
+
+    def double_trawler(s):
+        s["trawler"] = 5
+
+    def fifth_resource_kind(s):
+        s["prospector"] = 9
+
+    def fourth_building_type(s):
+        s["build_type"] = 9
+
+    def location_off_the_board(s):
+        s["built_loc"] = 99
+
+    return [
+        (f.__name__, edit(f))
+        for f in (
+            extra_fish,
+            lost_cleanup,
+            negative_supply,
+            duplicated_dive_card,
+            missing_specialist,
+            third_seat,
+            first_player_out_of_range,
+            unknown_step,
+            game_over_without_score_sheet,
+            score_sheet_mid_game,
+            short_score_sheet,
+            ship_of_a_third_seat,
+            building_of_a_fourth_type,
+            specialist_of_a_third_seat,
+            spent_twice,
+            short_spent_list,
+            long_display,
+            short_shortfall,
+            negative_shortfall,
+            negative_boxed_ships,
+            columns_beyond_the_board,
+            third_turn_in_a_round,
+            negative_round,
+            end_round_out_of_reach,
+            unknown_trigger_bits,
+            third_half,
+            double_trawler,
+            fifth_resource_kind,
+            fourth_building_type,
+            location_off_the_board,
+        )
+    ]
+
+
+def seastead_shared_win(state: dict[str, Any]) -> dict[str, Any]:
+    """Equal totals, equal buildings left and equal cleanup tokens: the seed's "galibiyet paylaşılır"."""
+    s = copy.deepcopy(state)
+    assert s["sheet"], "not a finished game"
+    s["sheet"][6:12] = s["sheet"][0:6]
+    s["built"][3:6] = s["built"][0:3]
+    tokens = sum(s["cleanup"])
+    s["cleanup"] = [tokens // 2, tokens // 2]
+    s["cleanup_supply"] += tokens % 2
+    return s
+
+
+SEASTEAD = GameSpec(
+    name="seastead",
+    game_cls=SeasteadGame,
+    env_module="seastead_v0",
+    invariant=seastead_invariant,
+    broken_saves=seastead_broken_saves,
+    shared_win=seastead_shared_win,
+    bad_config=(("variant", "solo"), ("variant", "B"), ("variant", None)),
+    fuzz_games=60,
+)
+
+# --- the cases: one line per configuration --------------------------------------------------------------
+CASES: list[GameCase] = [
+    GameCase.of(SEASTEAD),
+]

@@ -170,6 +170,7 @@ class EngineEnv(AECEnv):
             return
         state.apply(action)
         self._steps += 1
+        self._cumulative_rewards[agent] = 0.0  # PettingZoo: an agent's reward since its own last step
         self._clear_rewards()
         if state.is_terminal():
             self._finish_all()

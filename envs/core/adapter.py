@@ -78,7 +78,7 @@ class EngineEnv(AECEnv):
         self.illegal_reward = float(illegal_reward)
         n = game.num_players
         self.max_cycles = max_cycles
-        self._max_steps = max_cycles * n if max_cycles is not None else None
+        self._max_steps = max_cycles * n if max_cycles is not None else game.max_decisions
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(

@@ -25,6 +25,9 @@ import numpy as np
 import pettingzoo
 import pytest
 from games import CASES, GameCase
+from pettingzoo.test import api_test, render_test, seed_test
+
+import meeplezoo
 from meeplezoo.envs.core import (
     REWARD_MODES,
     TERMINAL,
@@ -36,9 +39,6 @@ from meeplezoo.envs.core import (
     IllegalActionError,
     State,
 )
-from pettingzoo.test import api_test, render_test, seed_test
-
-import meeplezoo
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 

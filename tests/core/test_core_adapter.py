@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from playouts import play, random_action
+from tiny_duel import PASS, PLAY_HEAL, PLAY_STRIKE, TinyDuel, raw_env
+
 from meeplezoo.envs.core import (
     ActionTypeError,
     ConfigError,
@@ -11,8 +14,6 @@ from meeplezoo.envs.core import (
     EngineEnv,
     IllegalActionError,
 )
-from playouts import play, random_action
-from tiny_duel import PASS, PLAY_HEAL, PLAY_STRIKE, TinyDuel, raw_env
 
 
 def loaded(game: TinyDuel, state, **adapter) -> EngineEnv:

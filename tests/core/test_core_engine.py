@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiny_duel import PASS, PLAY_STRIKE, Card, TinyDuel
+
 from meeplezoo.envs.core import (
     TERMINAL,
     Chance,
@@ -20,7 +22,6 @@ from meeplezoo.envs.core import (
     chance,
     seat_return,
 )
-from tiny_duel import PASS, PLAY_STRIKE, Card, TinyDuel
 
 
 def random_walk(state: State, rng: np.random.Generator, steps: int | None = None) -> list[int]:

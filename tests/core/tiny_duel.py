@@ -59,6 +59,7 @@ from enum import Enum, IntEnum
 from typing import Any, ClassVar
 
 import numpy as np
+
 from meeplezoo.envs.core import (
     TERMINAL,
     ActionTypeError,

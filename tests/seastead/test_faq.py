@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, FLOT0, HALF0, PASS, RES0, SLOT0, SPEC0, USE
-from meeplezoo.envs.seastead.content import DIVE_CARDS, LOCATION_COST, SETUP, Bld, Res
-from meeplezoo.envs.seastead.state import NO
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     DEMAND,
     LOCKED,
     P0,
@@ -31,6 +27,11 @@ from scenario import (
     set_spec_display,
     start,
 )
+
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, FLOT0, HALF0, PASS, RES0, SLOT0, SPEC0, USE
+from meeplezoo.envs.seastead.content import DIVE_CARDS, LOCATION_COST, SETUP, Bld, Res
+from meeplezoo.envs.seastead.state import NO
+from meeplezoo.envs.seastead.steps import Step
 
 GAIN_FISH = first_location("gain", resource=Res.FISH)  # Kelpwood (fish), cost 3
 ALL_TYPES = [BUILD0 + t for t in Bld]

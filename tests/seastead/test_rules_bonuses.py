@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.seastead.actions import BUILD0, FLOT0, LOC0, PASS, SLOT0, SPEC0
-from meeplezoo.envs.seastead.content import DOCKS, NUM_LOCS, Bld, Res
-from meeplezoo.envs.seastead.state import NO
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     DEMAND,
     LOCKED,
     P0,
@@ -27,6 +23,11 @@ from scenario import (
     set_spec_display,
     start,
 )
+
+from meeplezoo.envs.seastead.actions import BUILD0, FLOT0, LOC0, PASS, SLOT0, SPEC0
+from meeplezoo.envs.seastead.content import DOCKS, NUM_LOCS, Bld, Res
+from meeplezoo.envs.seastead.state import NO
+from meeplezoo.envs.seastead.steps import Step
 
 GAIN_FISH = first_location("gain", resource=Res.FISH)  # Kelpwood (fish), cost 3
 GAIN_ARTIFACT = first_location("gain", resource=Res.ARTIFACT)  # Rustholm (artifact), cost 3

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.core import IllegalActionError
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SLOT0, SPEC0, USE
-from meeplezoo.envs.seastead.content import LOCATIONS, NUM_LOCS, SPEC_BY_NAME, Bld, Res
-from meeplezoo.envs.seastead.state import NO
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     P0,
     P1,
     fill_board,
@@ -26,6 +21,12 @@ from scenario import (
     set_spec_display,
     start,
 )
+
+from meeplezoo.envs.core import IllegalActionError
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SLOT0, SPEC0, USE
+from meeplezoo.envs.seastead.content import LOCATIONS, NUM_LOCS, SPEC_BY_NAME, Bld, Res
+from meeplezoo.envs.seastead.state import NO
+from meeplezoo.envs.seastead.steps import Step
 
 ALL_TYPES = [BUILD0 + t for t in Bld]
 GAIN_FISH = first_location("gain", resource=Res.FISH)  # Kelpwood, pays fish

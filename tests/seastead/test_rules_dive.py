@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from seastead_scenario import P0, P1, card, dive_turn, fresh, on_top, pending, res, set_res, start
+
 from meeplezoo.envs.seastead.actions import DIVE, HALF0, RES0
 from meeplezoo.envs.seastead.content import DIVE_CARDS, NUM_RES, WILD, Deck, Res
 from meeplezoo.envs.seastead.game import SeasteadGame
 from meeplezoo.envs.seastead.state import NO
 from meeplezoo.envs.seastead.steps import Step
-from scenario import P0, P1, card, dive_turn, fresh, on_top, pending, res, set_res, start
 
 FISH2 = card({"fish": 2}, {"artifact": 1, "kelp": 1})
 WILD2 = card({"wild": 2}, {"fish": 2, "kelp": 1})

@@ -7,12 +7,7 @@ Seed: "konum etkileri genellikle isteğe bağlıdır, ancak bazıları zorunludu
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.seastead.actions import FLOT0, LOC0, PASS, RES0, SPEC0, USE
-from meeplezoo.envs.seastead.content import LOCATIONS, NUM_LOCS, SPEC_BY_NAME, Bld, Res
-from meeplezoo.envs.seastead.effects import MANDATORY
-from meeplezoo.envs.seastead.state import NO
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     DEMAND,
     LOCKED,
     P0,
@@ -31,6 +26,12 @@ from scenario import (
     set_res,
     start,
 )
+
+from meeplezoo.envs.seastead.actions import FLOT0, LOC0, PASS, RES0, SPEC0, USE
+from meeplezoo.envs.seastead.content import LOCATIONS, NUM_LOCS, SPEC_BY_NAME, Bld, Res
+from meeplezoo.envs.seastead.effects import MANDATORY
+from meeplezoo.envs.seastead.state import NO
+from meeplezoo.envs.seastead.steps import Step
 
 ALL_RES = [RES0 + k for k in Res]
 TESTED_KINDS = {

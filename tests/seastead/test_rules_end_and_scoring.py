@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.core import TERMINAL, IllegalActionError
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, PASS, SLOT0, USE
-from meeplezoo.envs.seastead.content import DIVE_CARDS, LOCATION_COST, NUM_LOCS, SPECIALISTS, Bld, Deck, Res
-from meeplezoo.envs.seastead.state import (
-    NO,
-    TRIGGER_CLEANUP_EXHAUSTED,
-    TRIGGER_DEPTHS_VISIBLE,
-)
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     P0,
     P1,
     TRIGGERS,
@@ -34,6 +25,16 @@ from scenario import (
     set_res,
     start,
 )
+
+from meeplezoo.envs.core import TERMINAL, IllegalActionError
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, PASS, SLOT0, USE
+from meeplezoo.envs.seastead.content import DIVE_CARDS, LOCATION_COST, NUM_LOCS, SPECIALISTS, Bld, Deck, Res
+from meeplezoo.envs.seastead.state import (
+    NO,
+    TRIGGER_CLEANUP_EXHAUSTED,
+    TRIGGER_DEPTHS_VISIBLE,
+)
+from meeplezoo.envs.seastead.steps import Step
 
 CLEANUP1 = first_location("cleanup", n=1)  # Kelpwood (fish), cost 4
 CLEANUP2 = first_location("cleanup", n=2)

@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from seastead_scenario import (
+    P0,
+    P1,
+    fill_board,
+    first_location,
+    fresh,
+    la,
+    loc,
+    pending,
+    place,
+    put_ship,
+    res,
+    set_res,
+    start,
+)
+
 from meeplezoo.envs.seastead.actions import BUILD0, DIVE, PASS, RES0, SLOT0
 from meeplezoo.envs.seastead.content import NUM_LOCS, Bld, Res
 from meeplezoo.envs.seastead.state import NO
 from meeplezoo.envs.seastead.steps import Step
-from scenario import P0, P1, fill_board, first_location, fresh, la, loc, pending, place, put_ship, res, set_res, start
 
 GAIN_FISH = first_location("gain", resource=Res.FISH)  # Kelpwood, demand fish, cost 3
 #: the cheapest empty location of each flotilla on an otherwise empty board (Brinemarket has a tie)

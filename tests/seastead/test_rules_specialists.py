@@ -10,11 +10,7 @@ build (``after``), "both" cards at the start (MAIN) or the end (AFTER) of any ow
 from __future__ import annotations
 
 import pytest
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, HALF0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
-from meeplezoo.envs.seastead.content import DOCKS, LOCATIONS, NUM_LOCS, SPEC_BY_NAME, SPECIALISTS, Bld, Res
-from meeplezoo.envs.seastead.state import NO
-from meeplezoo.envs.seastead.steps import Step
-from scenario import (
+from seastead_scenario import (
     P0,
     P1,
     attach_dock,
@@ -35,6 +31,11 @@ from scenario import (
     set_spec_display,
     start,
 )
+
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, HALF0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
+from meeplezoo.envs.seastead.content import DOCKS, LOCATIONS, NUM_LOCS, SPEC_BY_NAME, SPECIALISTS, Bld, Res
+from meeplezoo.envs.seastead.state import NO
+from meeplezoo.envs.seastead.steps import Step
 
 S = SPEC_BY_NAME
 FISH2 = card({"fish": 2}, {"artifact": 1, "kelp": 1})

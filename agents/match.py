@@ -1,0 +1,284 @@
+"""Playing games between agents: one game (:func:`play_game`) or a match with seat rotation (:func:`play_match`).
+
+Both drive the ordinary PettingZoo AEC loop (``agent_iter``, ``last``, ``step``), so they work on any masked
+AEC env; on a MeepleZoo env the final scores and ranks come from the engine state (``env.state_obj``),
+elsewhere from the rewards.
+
+>>> record = play_match("seastead", ["random", "random"], games=2, seed=3).records[0]
+>>> record.steps > 0 and sorted(record.ranks.values())[0] == 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..games import make_env, resolve
+from .base import Agent
+from .registry import make_agent
+
+#: called before each decision is applied: ``on_decision(env, agent_name, action)``
+DecisionHook = Callable[[Any, str, int], None]
+#: builds an agent from a seed
+AgentFactory = Callable[[int], Agent]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of a recorded game."""
+
+    index: int
+    agent: str
+    action: int
+    name: str
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one game. Dicts are keyed by AEC agent name (``player_0``, ...)."""
+
+    env_name: str
+    seed: int | None
+    players: dict[str, str]  # agent name -> label of who played it ("random", "heuristic", ...)
+    scores: dict[str, float]
+    ranks: dict[str, int]  # 0 = winner; tied seats share a rank
+    rewards: dict[str, float]  # total AEC reward of each agent
+    steps: int  # decisions taken
+    truncated: bool = False
+    illegal_action: dict | None = None  # the adapter's info if the game ended on an illegal action
+    decisions: list[Decision] | None = None  # with record_actions=True
+
+    @property
+    def winners(self) -> list[str]:
+        """Agent names with rank 0 (several on a shared win)."""
+        return [a for a, r in self.ranks.items() if r == 0]
+
+
+def _label(agent: Any) -> str:
+    return getattr(agent, "name", None) or type(agent).__name__
+
+
+def play_game(
+    env: Any,
+    agents: Mapping[str, Agent],
+    seed: int | None = None,
+    *,
+    record_actions: bool = False,
+    on_decision: DecisionHook | None = None,
+    labels: Mapping[str, str] | None = None,
+    max_steps: int | None = None,
+) -> GameRecord:
+    """Reset ``env`` with ``seed`` and play it to the end with ``agents`` (AEC agent name -> agent).
+
+    Args:
+        record_actions: keep every decision with its name (``env.describe_action``) in the record.
+        on_decision: called before each decision is applied (e.g. to print it).
+        labels: how to call each player in the record (default: the agent's ``name`` attribute).
+        max_steps: stop (``truncated=True``) after this many decisions; by default the engine's
+            ``max_decisions`` bound (a MeepleZoo env), else no limit.
+    """
+    missing = [a for a in env.possible_agents if a not in agents]
+    if missing:
+        raise ValueError(f"no agent given for {missing}; the env's agents are {env.possible_agents}")
+    if max_steps is None:
+        game = getattr(env.unwrapped, "game", None)
+        max_steps = getattr(game, "max_decisions", None)
+    env.reset(seed=seed)
+    rewards = dict.fromkeys(env.possible_agents, 0.0)
+    decisions: list[Decision] | None = [] if record_actions else None
+    illegal = None
+    truncated = False
+    steps = 0
+    describe = getattr(env.unwrapped, "describe_action", None)
+    for name in env.agent_iter():
+        _, reward, terminated, trunc, info = env.last(observe=False)
+        rewards[name] += float(reward)
+        if "illegal_action" in info:
+            illegal = info["illegal_action"]
+        if terminated or trunc:
+            truncated = truncated or (trunc and not terminated)
+            env.step(None)
+            continue
+        if max_steps is not None and steps >= max_steps:
+            truncated = True
+            break
+        action = int(agents[name].act(env, name))
+        if on_decision is not None:
+            on_decision(env, name, action)
+        if decisions is not None:
+            text = describe(action) if describe is not None else str(action)
+            decisions.append(Decision(steps, name, action, text))
+        env.step(action)
+        steps += 1
+    scores, ranks = _outcome(env, rewards)
+    players = {a: (labels[a] if labels and a in labels else _label(agents[a])) for a in env.possible_agents}
+    return GameRecord(
+        env_name=str(env.unwrapped.metadata.get("name", env)),
+        seed=seed,
+        players=players,
+        scores=scores,
+        ranks=ranks,
+        rewards=rewards,
+        steps=steps,
+        truncated=truncated,
+        illegal_action=illegal,
+        decisions=decisions,
+    )
+
+
+def _outcome(env: Any, rewards: dict[str, float]) -> tuple[dict[str, float], dict[str, int]]:
+    """Scores and ranks per agent: from the engine state if there is one, else from the rewards."""
+    state = getattr(env.unwrapped, "state_obj", None)
+    names = env.possible_agents
+    if state is not None:
+        s, r = state.scores(), state.ranks()
+        return {a: float(s[i]) for i, a in enumerate(names)}, {a: int(r[i]) for i, a in enumerate(names)}
+    values = [rewards[a] for a in names]
+    return dict(rewards), {a: sum(1 for v in values if v > rewards[a]) for a in names}
+
+
+# --- matches ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Standing:
+    """How one entrant of a match did over all its games."""
+
+    label: str
+    games: int = 0
+    wins: int = 0  # sole rank 0
+    draws: int = 0  # shared rank 0
+    losses: int = 0
+    unfinished: int = 0  # truncated games: neither won nor lost
+    score_sum: float = 0.0
+    reward_sum: float = 0.0
+    rank_sum: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins plus half the shared wins, per finished game."""
+        finished = self.games - self.unfinished
+        return (self.wins + 0.5 * self.draws) / finished if finished else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def mean_reward(self) -> float:
+        return self.reward_sum / self.games if self.games else 0.0
+
+    @property
+    def mean_rank(self) -> float:
+        return self.rank_sum / self.games if self.games else 0.0
+
+
+@dataclass
+class MatchResult:
+    """Every game of a match and the entrants' labels (unique: a repeated name gets ``#2``, ``#3``...)."""
+
+    game: str
+    labels: list[str]
+    records: list[GameRecord] = field(default_factory=list)
+
+    def standings(self) -> list[Standing]:
+        table = {label: Standing(label) for label in self.labels}
+        for rec in self.records:
+            sharing = len(rec.winners)
+            for agent, label in rec.players.items():
+                st = table[label]
+                st.games += 1
+                rank = rec.ranks[agent]
+                if rec.truncated or rec.illegal_action:
+                    st.unfinished += 1
+                elif rank == 0 and sharing == 1:
+                    st.wins += 1
+                elif rank == 0:
+                    st.draws += 1
+                else:
+                    st.losses += 1
+                st.score_sum += rec.scores[agent]
+                st.reward_sum += rec.rewards[agent]
+                st.rank_sum += rank
+        return list(table.values())
+
+
+def unique_labels(names: Sequence[str]) -> list[str]:
+    """``["random", "random"]`` -> ``["random", "random#2"]``."""
+    seen: dict[str, int] = {}
+    out = []
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(n if seen[n] == 1 else f"{n}#{seen[n]}")
+    return out
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for the game seeded ``game_seed`` (so each game replays alone)."""
+    return int(np.random.SeedSequence([game_seed, seat]).generate_state(1, np.uint32)[0])
+
+
+def seat_order(num_entrants: int, game_index: int) -> list[int]:
+    """Entrant index in each seat for game ``game_index``: seats rotate by one each game."""
+    return [(seat + game_index) % num_entrants for seat in range(num_entrants)]
+
+
+def play_match(
+    game: str,
+    entrants: Sequence[str | AgentFactory],
+    games: int,
+    seed: int = 0,
+    *,
+    env_kwargs: Mapping[str, Any] | None = None,
+    labels: Sequence[str] | None = None,
+    on_game: Callable[[int, GameRecord], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games of ``game`` between ``entrants``, one per seat, rotating seats every game.
+
+    An entrant is an agent name of the registry or a factory ``seed -> agent``. Game ``g`` uses env seed
+    ``seed + g`` and fresh agents seeded by :func:`agent_seed` from it, so every game can be replayed
+    alone: ``play_game(env, agents, seed + g)`` with the same seating.
+    """
+    game = resolve(game)
+    env = make_env(game, **dict(env_kwargs or {}))
+    n = len(env.possible_agents)
+    if len(entrants) != n:
+        raise ValueError(f"{game} has {n} seats ({', '.join(env.possible_agents)}); got {len(entrants)} entrants")
+    if labels is None:
+        labels = [e if isinstance(e, str) else _label(e) for e in entrants]
+    labels = unique_labels(list(labels))
+    result = MatchResult(game, labels)
+    for g in range(games):
+        game_seed = seed + g
+        order = seat_order(n, g)
+        agents, who = {}, {}
+        for seat, name in enumerate(env.possible_agents):
+            entrant = entrants[order[seat]]
+            s = agent_seed(game_seed, seat)
+            agents[name] = make_agent(entrant, game, seed=s) if isinstance(entrant, str) else entrant(s)
+            who[name] = labels[order[seat]]
+        record = play_game(env, agents, game_seed, labels=who)
+        result.records.append(record)
+        if on_game is not None:
+            on_game(g, record)
+    env.close()
+    return result
+
+
+__all__ = [
+    "AgentFactory",
+    "Decision",
+    "DecisionHook",
+    "GameRecord",
+    "MatchResult",
+    "Standing",
+    "agent_seed",
+    "play_game",
+    "play_match",
+    "seat_order",
+    "unique_labels",
+]

@@ -1,0 +1,116 @@
+"""Agents by name: ``make_agent("random", "seastead", seed=7)``.
+
+A name maps, per game, to an import path ``"module:Class"`` that is imported only when the agent is made,
+so an agent whose module is missing or needs an optional dependency costs nothing until asked for. The
+game ``"*"`` means every game. The class is called as ``Class(seed=seed)``.
+
+>>> sorted(available_agents("seastead"))
+['heuristic', 'random']
+>>> make_agent("random", "seastead", seed=1).name
+'random'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .. import games
+from ..envs.core.errors import MeepleZooError
+from .base import Seed
+
+ANY_GAME = "*"
+
+#: name -> game (or ANY_GAME) -> "module:Class"
+_REGISTRY: dict[str, dict[str, str]] = {}
+
+
+class UnknownAgentError(MeepleZooError):
+    """No agent of that name is registered for the game."""
+
+
+class AgentUnavailableError(MeepleZooError):
+    """The agent is registered but its class cannot be imported."""
+
+
+def register_agent(name: str, target: str, game: str = ANY_GAME) -> None:
+    """Register ``target`` (``"package.module:Class"``) as agent ``name`` for ``game`` (default: all games).
+
+    A game-specific entry wins over an ``ANY_GAME`` one. Registering again replaces the entry. A game that
+    is not in ``ENV_IDS`` yet may be registered by its short name (``"concordia"``): the entry waits for it.
+    """
+    module, sep, attr = target.partition(":")
+    if not sep or not module or not attr:
+        raise ValueError(f"agent target must look like 'package.module:Class', got {target!r}")
+    _REGISTRY.setdefault(name, {})[_key(game)] = target
+
+
+def _key(game: str) -> str:
+    if game == ANY_GAME:
+        return game
+    try:
+        return games.resolve(game)
+    except games.UnknownGameError:
+        return game  # a game still to come
+
+
+def unregister_agent(name: str, game: str = ANY_GAME) -> None:
+    """Remove the entry of ``name`` for ``game`` (no error if there is none)."""
+    per_game = _REGISTRY.get(name, {})
+    per_game.pop(_key(game), None)
+    if not per_game:
+        _REGISTRY.pop(name, None)
+
+
+def available_agents(game: str) -> list[str]:
+    """Names of the agents registered for ``game`` (registered, not necessarily importable)."""
+    game = games.resolve(game)
+    return sorted(n for n, per_game in _REGISTRY.items() if game in per_game or ANY_GAME in per_game)
+
+
+def agent_target(name: str, game: str) -> str:
+    """The ``"module:Class"`` registered as ``name`` for ``game``."""
+    game = games.resolve(game)
+    per_game = _REGISTRY.get(name, {})
+    target = per_game.get(game) or per_game.get(ANY_GAME)
+    if target is None:
+        known = ", ".join(available_agents(game)) or "(none)"
+        raise UnknownAgentError(f"no agent {name!r} for {game}; available: {known}")
+    return target
+
+
+def agent_class(name: str, game: str) -> type:
+    """Import and return the class registered as ``name`` for ``game``."""
+    target = agent_target(name, game)
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        # only a missing agent module (or package) is "unavailable"; a broken import inside it propagates
+        if exc.name is None or not module_name.startswith(exc.name):
+            raise
+        raise AgentUnavailableError(
+            f"agent {name!r} for {games.resolve(game)} is registered as {target} but module {module_name} "
+            f"does not exist (yet): {exc}"
+        ) from exc
+    try:
+        return getattr(module, attr)
+    except AttributeError as exc:
+        raise AgentUnavailableError(
+            f"agent {name!r} for {games.resolve(game)} is registered as {target} but {module_name} has no {attr}"
+        ) from exc
+
+
+def make_agent(name: str, game: str, seed: Seed = None, **kwargs: Any):
+    """Create agent ``name`` for ``game`` with its own generator seeded by ``seed``.
+
+    Raises :class:`UnknownAgentError` for a name not registered for the game and
+    :class:`AgentUnavailableError` when its module cannot be found.
+    """
+    return agent_class(name, game)(seed=seed, **kwargs)
+
+
+register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
+register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
+register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
+register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")

@@ -1,0 +1,188 @@
+"""Speed figures: random legal games through the AEC loop, and the engine's clone + apply.
+
+For every env in :data:`meeplezoo.ENV_IDS`, and PettingZoo's ``connect_four_v3`` as a yardstick measured in
+the same run, :func:`run` plays uniformly random legal games the way a PettingZoo user does
+(``agent_iter``, ``last()``, read the mask, ``step``) and reports decisions per second, games per second
+and decisions per game. For MeepleZoo engines it also times ``state.clone()`` followed by one legal
+``apply`` over positions sampled from random games: the inner loop of a search agent.
+
+Figures only: nothing here asserts a speed. ``meeplezoo bench`` prints them as a table.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import games as game_table
+
+CONNECT_FOUR = "connect_four_v3"
+
+
+@dataclass
+class BenchRow:
+    """The figures of one env (``None`` where not measured)."""
+
+    env: str
+    games: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    clone_apply_per_s: float | None = None
+    note: str = ""
+
+    @property
+    def steps_per_s(self) -> float | None:
+        return self.steps / self.seconds if self.seconds else None
+
+    @property
+    def games_per_s(self) -> float | None:
+        return self.games / self.seconds if self.seconds else None
+
+    @property
+    def decisions_per_game(self) -> float | None:
+        return self.steps / self.games if self.games else None
+
+
+def aec_random_games(
+    make_env: Callable[[], Any], seconds: float, max_games: int | None, seed: int
+) -> tuple[int, int, float]:
+    """Play random legal games through the AEC loop until ``seconds`` pass or ``max_games`` are done.
+
+    At least one game is always finished. Returns ``(games, decisions, elapsed seconds)``.
+    """
+    env = make_env()
+    rng = np.random.default_rng(seed)
+    games = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        env.reset(seed=seed + games)
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(legal.size)]))
+            steps += 1
+        games += 1
+        if (max_games is not None and games >= max_games) or time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    env.close()
+    return games, steps, elapsed
+
+
+def sample_states(game: Any, seed: int, count: int = 256, max_games: int = 16) -> list:
+    """Non-terminal engine states taken at random points of random games (about ``count`` of them)."""
+    rng = np.random.default_rng(seed)
+    states: list = []
+    for g in range(max_games):
+        state = game.new_state(seed + g)
+        trail = []
+        while not state.is_terminal() and len(trail) < game.max_decisions:
+            trail.append(state.clone())
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+        take = min(len(trail), max(1, count // max_games))
+        states.extend(trail[i] for i in sorted(rng.choice(len(trail), take, replace=False)))
+        if len(states) >= count:
+            break
+    return states
+
+
+def clone_apply_rate(game: Any, seconds: float, seed: int) -> float:
+    """Clones followed by one legal ``apply`` per second, over states sampled from random games."""
+    rng = np.random.default_rng(seed)
+    states = sample_states(game, seed)
+    moves = [(s, s.legal_actions()) for s in states]
+    work = [(s, legal[rng.integers(len(legal))]) for s, legal in moves]
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for state, action in work:
+            copy = state.clone()
+            copy.apply(action)
+        done += len(work)
+        if time.perf_counter() >= deadline:
+            break
+    return done / (time.perf_counter() - start)
+
+
+def connect_four_factory() -> Callable[[], Any]:
+    """``connect_four_v3.env`` (raises ImportError with a clear message if pygame is missing)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pettingzoo.classic import connect_four_v3
+    except Exception as exc:  # pettingzoo raises DependencyNotInstalled (not an ImportError) without pygame
+        raise ImportError(
+            f"{CONNECT_FOUR} needs pygame, which is in the dev extra: pip install -e '.[dev]' ({exc})"
+        ) from exc
+    return connect_four_v3.env
+
+
+def run(
+    seconds: float = 30.0,
+    max_games: int | None = None,
+    seed: int = 0,
+    connect_four: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> list[BenchRow]:
+    """Measure every MeepleZoo env (and ``connect_four_v3``) within about ``seconds`` in total.
+
+    The budget is shared equally between the envs; a MeepleZoo env spends two thirds of its share in the
+    AEC loop and one third on clone + apply. ``max_games`` caps the AEC games of each env.
+    """
+    entries = game_table.entries()
+    share = seconds / (len(entries) + (1 if connect_four else 0))
+    rows = []
+    for entry in entries:
+        if progress:
+            progress(entry.module)
+        module = game_table.env_module(entry.name)
+        games, steps, elapsed = aec_random_games(module.env, share * 2 / 3, max_games, seed)
+        game = module.env().unwrapped.game
+        rate = clone_apply_rate(game, share / 3, seed)
+        rows.append(BenchRow(entry.module, games, steps, elapsed, rate))
+    if connect_four:
+        if progress:
+            progress(CONNECT_FOUR)
+        try:
+            factory = connect_four_factory()
+        except ImportError:
+            rows.append(BenchRow(CONNECT_FOUR, note="skipped: needs pygame (pip install -e '.[dev]')"))
+        else:
+            games, steps, elapsed = aec_random_games(factory, share, max_games, seed)
+            rows.append(BenchRow(CONNECT_FOUR, games, steps, elapsed, note="PettingZoo yardstick"))
+    return rows
+
+
+def table(rows: list[BenchRow]):
+    """A rich table of the figures."""
+    from rich.table import Table
+    from rich.text import Text
+
+    def fmt(x: float | None, digits: int = 0) -> str:
+        return "-" if x is None else f"{x:,.{digits}f}"
+
+    t = Table(title="Random legal play (AEC loop) and engine clone + apply")
+    for col in ("env", "games", "decisions/game", "steps/s", "games/s", "clone+apply/s", "note"):
+        t.add_column(col, justify="left" if col in ("env", "note") else "right")
+    for r in rows:
+        t.add_row(
+            r.env,
+            str(r.games) if r.games else "-",
+            fmt(r.decisions_per_game, 1),
+            fmt(r.steps_per_s),
+            fmt(r.games_per_s, 1),
+            fmt(r.clone_apply_per_s),
+            Text(r.note),  # plain text: "[dev]" is not rich markup
+        )
+    return t

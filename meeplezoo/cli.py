@@ -1,0 +1,356 @@
+"""The ``meeplezoo`` command: play games between baseline agents, measure speed, read the rules.
+
+::
+
+    meeplezoo play seastead --agents heuristic random --seed 7      # one game, shown as played
+    meeplezoo play seastead --agents heuristic random --games 20    # a match with seat rotation
+    meeplezoo bench --seconds 30                                    # speed figures
+    meeplezoo rules seastead                                        # the rules document
+    meeplezoo list                                                  # games and agents
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from . import __version__, bench, games
+from .envs.core.errors import MeepleZooError
+
+#: where ``meeplezoo rules`` looks: docs/rules/ of the source checkout this package runs from
+RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
+
+
+class CLIError(Exception):
+    """A user error the CLI reports in one line (exit status 2)."""
+
+
+def _console() -> Console:
+    # created per call so that output goes to the sys.stdout of the moment (tests capture it)
+    console = Console(highlight=False)
+    # not a terminal (a pipe, a file, a test): rich would assume 80 columns and squeeze the tables
+    return console if console.is_terminal else Console(highlight=False, width=120)
+
+
+def _plain(console: Console, text: str) -> None:
+    """Print game text as is (no rich markup: Seastead's docks print as ``dock 1[fish | ...]``)."""
+    console.print(Text(text), soft_wrap=True)
+
+
+# --- play ---------------------------------------------------------------------------------------------------
+
+
+def _parse_config(items: Sequence[str]) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise CLIError(f"--config takes KEY=VALUE, got {item!r}")
+        try:
+            config[key] = json.loads(value)
+        except json.JSONDecodeError:
+            config[key] = value
+    return config
+
+
+def _who(record, agent: str) -> str:
+    return f"{agent} ({record.players[agent]})"
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
+def _print_result(console: Console, env: Any, record, shown: str = "") -> None:
+    """The game's own score sheet (unless already in ``shown``), a results table and the winner."""
+    sheet = _score_sheet(env.unwrapped.state_obj)
+    if sheet and sheet not in shown:
+        console.rule("Final score sheet")
+        _plain(console, sheet)
+    results = Table(title="Result")
+    for col in ("agent", "played by", "score", "rank", "reward"):
+        results.add_column(col, justify="left" if col in ("agent", "played by") else "right")
+    for agent in env.possible_agents:
+        results.add_row(
+            agent,
+            record.players[agent],
+            _fmt(record.scores[agent]),
+            str(record.ranks[agent] + 1),
+            f"{record.rewards[agent]:+.2f}",
+        )
+    console.print(results)
+    console.print(_winner_line(record))
+
+
+def _score_sheet(state: Any) -> str | None:
+    """The engine's own text score sheet, if it has one: a ``score_sheet()`` method returning ``str``."""
+    method = getattr(state, "score_sheet", None)
+    if not callable(method):
+        return None
+    try:
+        params = inspect.signature(method).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params):
+        return None  # e.g. a per-seat breakdown: the generic results table covers it
+    text = method()
+    return text if isinstance(text, str) else None
+
+
+def _winner_line(record) -> Text:
+    winners = record.winners
+    if record.illegal_action:
+        return Text(f"Game ended on an illegal action: {record.illegal_action}")
+    lead = "Truncated; leading: " if record.truncated else ""
+    if len(winners) == 1:
+        w = winners[0]
+        return Text(f"{lead}Winner: {_who(record, w)} with {_fmt(record.scores[w])} points")
+    names = ", ".join(_who(record, w) for w in winners)
+    return Text(f"{lead}Shared win: {names} with {_fmt(record.scores[winners[0]])} points")
+
+
+def _agents_for(args: argparse.Namespace, game: str, num_players: int) -> list[str]:
+    from meeplezoo.agents import available_agents
+
+    names = args.agents or ["random"] * num_players
+    if len(names) != num_players:
+        raise CLIError(f"{game} has {num_players} seats: give {num_players} agent names to --agents, not {len(names)}")
+    known = available_agents(game)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise CLIError(f"unknown agent(s) {unknown} for {game}; available: {', '.join(known)}")
+    return names
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from meeplezoo.agents import make_agent, play_game
+    from meeplezoo.agents.match import agent_seed
+
+    console = _console()
+    game = games.resolve(args.game)
+    config = _parse_config(args.config)
+    env = games.make_env(game, render_mode="ansi", **config)
+    names = _agents_for(args, game, len(env.possible_agents))
+    if args.games < 1:
+        raise CLIError("--games must be at least 1")
+    if args.games > 1:
+        return _play_match(console, game, names, args, config)
+
+    labels = dict(zip(env.possible_agents, names, strict=True))
+    agents = {
+        a: make_agent(n, game, seed=agent_seed(args.seed, seat))
+        for seat, (a, n) in enumerate(zip(env.possible_agents, names, strict=True))
+    }
+    console.rule(f"{env} - seed {args.seed} - " + ", ".join(f"{a}: {n}" for a, n in labels.items()))
+    every = args.board_every
+    count = [0]
+
+    def show(env: Any, agent: str, action: int) -> None:
+        step = count[0]
+        count[0] += 1
+        if every and step % every == 0:
+            console.rule(f"board before decision {step}")
+            _plain(console, env.render())
+        _plain(console, f"{step:>5}  {agent:<9} {labels[agent]:<10} {env.describe_action(action)}")
+
+    start = time.perf_counter()
+    record = play_game(env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show)
+    elapsed = time.perf_counter() - start
+    shown = ""
+    if not args.quiet:
+        console.rule("Final position")
+        shown = env.render()
+        _plain(console, shown)
+    _print_result(console, env, record, shown)
+    console.print(f"{record.steps} decisions in {elapsed:.2f} s")
+    return 0
+
+
+def _play_match(console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict) -> int:
+    from meeplezoo.agents import play_match
+
+    def line(g: int, rec) -> None:
+        if args.quiet:
+            return
+        parts = [f"{a} {rec.players[a]} {_fmt(rec.scores[a])}" for a in rec.players]
+        if rec.truncated or rec.illegal_action:
+            outcome = f"unfinished after {rec.steps} decisions" + (" (illegal action)" if rec.illegal_action else "")
+        else:
+            outcome = "won: " + " & ".join(rec.players[w] for w in rec.winners)
+        _plain(console, f"game {g + 1:>3}  seed {rec.seed:<6} {' - '.join(parts):<48} {outcome}")
+
+    start = time.perf_counter()
+    result = play_match(game, names, args.games, args.seed, env_kwargs=config, on_game=line)
+    elapsed = time.perf_counter() - start
+    t = Table(title=f"{game}: {args.games} games, seats rotating, seeds {args.seed}..{args.seed + args.games - 1}")
+    standings = sorted(result.standings(), key=lambda s: -s.win_rate)
+    unfinished = any(s.unfinished for s in standings)
+    cols = ["agent", "games", "wins", "shared", "losses"] + (["unfinished"] if unfinished else [])
+    for col in [*cols, "win rate", "avg score", "avg reward", "avg rank"]:
+        t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    for s in standings:
+        counts = [s.games, s.wins, s.draws, s.losses] + ([s.unfinished] if unfinished else [])
+        t.add_row(
+            s.label,
+            *map(str, counts),
+            f"{100 * s.win_rate:.1f}%",
+            f"{s.mean_score:.1f}",
+            f"{s.mean_reward:+.2f}",
+            f"{s.mean_rank + 1:.2f}",
+        )
+    console.print(t)
+    if unfinished:
+        console.print("Unfinished games (truncated) count as neither win nor loss; win rate is over finished games.")
+    seats = list(result.records[0].players)
+    finished = [r for r in result.records if not (r.truncated or r.illegal_action)]
+    seat_wins = {a: sum(1 for r in finished if r.winners == [a]) for a in seats}
+    console.print("Sole wins by seat: " + ", ".join(f"{a} {seat_wins[a]}" for a in seats))
+    best = standings[0]
+    if len(standings) > 1 and best.win_rate > standings[1].win_rate:
+        console.print(f"Best: {best.label}, win rate {100 * best.win_rate:.1f}%")
+    else:
+        console.print("No single best agent: the top win rates are equal")
+    decisions = sum(r.steps for r in result.records)
+    console.print(f"{decisions} decisions in {elapsed:.2f} s")
+    return 0
+
+
+# --- bench --------------------------------------------------------------------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    console = _console()
+    if args.seconds <= 0:
+        raise CLIError("--seconds must be positive")
+    if args.games is not None and args.games < 1:
+        raise CLIError("--games must be at least 1")
+    console.print(
+        f"Benchmarking {', '.join(e.module for e in games.entries())}"
+        + ("" if args.no_connect_four else f" and {bench.CONNECT_FOUR}")
+        + f" within about {args.seconds:g} s (random legal actions, seed {args.seed})"
+    )
+    rows = bench.run(
+        seconds=args.seconds,
+        max_games=args.games,
+        seed=args.seed,
+        connect_four=not args.no_connect_four,
+        progress=lambda name: console.print(f"  {name} ...") if not args.quiet else None,
+    )
+    console.print(bench.table(rows))
+    return 0
+
+
+# --- rules --------------------------------------------------------------------------------------------------
+
+
+def rules_path(game: str) -> Path:
+    """The rules document of ``game`` (raises :class:`CLIError` if there is none)."""
+    name = games.resolve(game)
+    path = RULES_DIR / f"{name}.md"
+    if not path.is_file():
+        raise CLIError(
+            f"no rules document for {name}: {path} does not exist "
+            "(the rules live in docs/rules/ of a source checkout of MeepleZoo)"
+        )
+    return path
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    text = rules_path(args.game).read_text(encoding="utf-8")
+    console = _console()
+    if console.is_terminal and not args.raw:
+        from rich.markdown import Markdown
+
+        console.print(Markdown(text))
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+# --- list ---------------------------------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from meeplezoo.agents import available_agents
+
+    console = _console()
+    t = Table(title="MeepleZoo games")
+    for col in ("game", "registry id", "players", "actions", "observation", "agents", "rules"):
+        t.add_column(col)
+    for entry in games.entries():
+        env = games.make_env(entry.name)
+        g = env.unwrapped.game
+        rules = "docs/rules/" + entry.name + ".md" if (RULES_DIR / f"{entry.name}.md").is_file() else "-"
+        t.add_row(
+            entry.name,
+            entry.env_id,
+            str(g.num_players),
+            str(g.num_actions),
+            str(g.observation_size),
+            ", ".join(available_agents(entry.name)),
+            rules,
+        )
+    console.print(t)
+    return 0
+
+
+# --- entry point --------------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    game_help = "game name: " + ", ".join(games.game_names())
+    p = argparse.ArgumentParser(prog="meeplezoo", description="MeepleZoo: board-game environments and baselines.")
+    p.add_argument("--version", action="version", version=f"meeplezoo {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play games between agents", description="Play games between agents.")
+    play.add_argument("game", help=game_help)
+    play.add_argument("--agents", nargs="+", metavar="NAME", help="one agent per seat (default: random everywhere)")
+    play.add_argument("--seed", type=int, default=0, help="seed of the (first) game; game g uses seed+g")
+    play.add_argument("--games", type=int, default=1, help="number of games; more than 1 rotates seats")
+    play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")
+    play.add_argument("--board-every", type=int, default=40, metavar="K", help="show the board every K decisions")
+    play.add_argument(
+        "--config", action="append", default=[], metavar="KEY=VALUE", help="game config (repeatable), JSON values"
+    )
+    play.set_defaults(func=cmd_play)
+
+    b = sub.add_parser("bench", help="speed figures of random play", description=bench.__doc__.split("\n\n")[0])
+    b.add_argument("--seconds", type=float, default=30.0, help="total time budget, shared by the envs (default 30)")
+    b.add_argument("--games", type=int, default=None, help="at most this many AEC games per env")
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--no-connect-four", action="store_true", help="skip PettingZoo's connect_four_v3")
+    b.add_argument("--quiet", action="store_true", help="only the table")
+    b.set_defaults(func=cmd_bench)
+
+    r = sub.add_parser("rules", help="print a game's rules", description="Print docs/rules/<game>.md.")
+    r.add_argument("game", help=game_help)
+    r.add_argument("--raw", action="store_true", help="print the Markdown source even on a terminal")
+    r.set_defaults(func=cmd_rules)
+
+    ls = sub.add_parser("list", help="list games and agents")
+    ls.set_defaults(func=cmd_list)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (CLIError, MeepleZooError) as exc:
+        print(f"meeplezoo {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""A MeepleZoo game as a single-agent Gymnasium env: the learner plays one seat, agents play the others.
+
+Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one seat of the AEC game:
+
+* observation: the learner's ``"observation"`` vector (``float32``);
+* action: ``Discrete(num_actions)``; :meth:`SingleAgentEnv.action_masks` gives the legal ones (the method
+  MaskablePPO looks for);
+* reward: the learner's final AEC reward (``reward_mode`` of the adapter, ``"win"`` by default: +1/-1),
+  paid on the step that ends its game; 0 before;
+* the other seats are played inside :meth:`step` by opponent agents (``"random"`` by default), made anew
+  each episode with seeds drawn from the env's generator, so ``reset(seed=s)`` fixes the whole episode.
+
+An action outside the mask ends the episode with ``illegal_reward`` (the AEC game is left as it was).
+
+Each game is also registered with Gymnasium as ``meeplezoo/<game>-single-v<N>`` (keyword arguments as
+:class:`SingleAgentEnv`): ``gymnasium.make("meeplezoo/seastead-single-v0", opponent="heuristic")``.
+
+>>> env = SingleAgentEnv("seastead", opponent="random")
+>>> obs, info = env.reset(seed=0)
+>>> obs.shape == env.observation_space.shape and bool(env.action_masks().any())
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from ..agents import Agent, make_agent
+from ..games import make_env, resolve
+
+#: an opponent: an agent name of the registry, or a factory ``seed -> agent``
+Opponent = str | Callable[[int], Agent]
+
+
+class SingleAgentEnv(gym.Env):
+    """One seat of a MeepleZoo AEC game as a ``gymnasium.Env`` with action masks.
+
+    Args:
+        game: short name, env module or registry id (``"seastead"``).
+        opponent: who plays the other seats: a registry name or a factory ``seed -> agent``.
+        learner_seat: the learner's seat; ``None`` draws it at random each episode.
+        reward_mode: the adapter's reward mode (``"win"``, ``"rank"``, ``"score_margin"``).
+        illegal_reward: reward of an action outside the mask (which ends the episode).
+        max_decisions: truncate a game after this many decisions (all seats); default: the engine's bound.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the engine's text picture).
+        env_kwargs: game config passed to the AEC env.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium: a class attribute)
+
+    def __init__(
+        self,
+        game: str = "seastead",
+        opponent: Opponent = "random",
+        learner_seat: int | None = None,
+        reward_mode: str = "win",
+        illegal_reward: float = -1.0,
+        max_decisions: int | None = None,
+        render_mode: str | None = None,
+        env_kwargs: Mapping[str, Any] | None = None,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.game = resolve(game)
+        probe = make_env(self.game, **dict(env_kwargs or {}))
+        n = len(probe.possible_agents)
+        bound = max_decisions or probe.unwrapped.game.max_decisions
+        self.aec = make_env(
+            self.game,
+            reward_mode=reward_mode,
+            max_cycles=max(1, math.ceil(bound / n)),
+            render_mode="ansi" if render_mode else None,
+            **dict(env_kwargs or {}),
+        )
+        self.possible_agents = list(self.aec.possible_agents)
+        if learner_seat is not None and not 0 <= learner_seat < n:
+            raise ValueError(f"learner_seat must be in 0..{n - 1} or None, not {learner_seat!r}")
+        self.learner_seat = learner_seat
+        self.opponent = opponent
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        first = self.possible_agents[0]
+        self.observation_space = self.aec.observation_space(first)["observation"]
+        self.action_space = self.aec.action_space(first)
+        self.learner: str = first
+        self.opponents: dict[str, Agent] = {}
+        self._mask = np.zeros(self.action_space.n, np.int8)
+        self._done = True
+
+    # --- gymnasium API --------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        n = len(self.possible_agents)
+        for _ in range(100):  # a game that ends before the learner's first decision is redrawn
+            seat = self.learner_seat if self.learner_seat is not None else int(rng.integers(n))
+            self.learner = self.possible_agents[seat]
+            self.opponents = {
+                a: self._make_opponent(int(rng.integers(2**31))) for a in self.possible_agents if a != self.learner
+            }
+            self.aec.reset(seed=int(rng.integers(2**31)))
+            self._done = False
+            obs, _, terminated, truncated, info = self._advance()
+            if not (terminated or truncated):
+                return obs, info
+        raise RuntimeError(f"{self.game}: 100 games in a row ended before {self.learner} could act")
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        if self._done:
+            raise RuntimeError("step() called on a finished episode; call reset()")
+        action = int(action)
+        if not (0 <= action < self._mask.size and self._mask[action]):
+            self._done = True
+            obs = self.aec.observe(self.learner)["observation"]
+            info = {"learner": self.learner, "illegal_action": action}
+            return obs, self.illegal_reward, True, False, info
+        self.aec.step(action)
+        return self._advance()
+
+    def action_masks(self) -> np.ndarray:
+        """Legal actions of the learner now (``bool``; all False once its game is over)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        return self.aec.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        self.aec.close()
+
+    # --- the other seats ------------------------------------------------------------------------------
+    def _make_opponent(self, seed: int) -> Agent:
+        if isinstance(self.opponent, str):
+            return make_agent(self.opponent, self.game, seed=seed)
+        return self.opponent(seed)
+
+    def _advance(self) -> tuple[np.ndarray, float, bool, bool, dict]:
+        """Play the other seats until the learner must decide or its game is over."""
+        aec = self.aec
+        for agent in aec.agent_iter():
+            _, reward, terminated, truncated, _ = aec.last(observe=False)
+            if agent == self.learner:
+                view = aec.observe(agent)
+                self._mask = view["action_mask"]
+                info: dict[str, Any] = {"learner": agent}
+                if terminated or truncated:
+                    self._done = True
+                    info.update(self._outcome(finished=bool(terminated)))
+                    truncated = bool(truncated and not terminated)
+                    return view["observation"], float(reward), bool(terminated), truncated, info
+                return view["observation"], 0.0, False, False, info
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                aec.step(self.opponents[agent].act(aec, agent))
+        raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
+
+    def _outcome(self, finished: bool) -> dict[str, Any]:
+        state = self.aec.unwrapped.state_obj
+        seat = self.possible_agents.index(self.learner)
+        ranks = state.ranks()
+        won = finished and ranks[seat] == 0 and ranks.count(0) == 1
+        return {"scores": state.scores(), "ranks": ranks, "won": won}
+
+
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of a game's single-agent env: ``seastead`` -> ``meeplezoo/seastead-single-v0``."""
+    from meeplezoo.games import entry
+
+    env_id = entry(game).env_id  # "meeplezoo/seastead-v0"
+    name, _, version = env_id.rpartition("-")
+    return f"{name}-single-{version}"
+
+
+def _make(game: str, **kwargs: Any) -> SingleAgentEnv:
+    return SingleAgentEnv(game, **kwargs)
+
+
+def register_gymnasium_envs() -> None:
+    """Register every MeepleZoo game's single-agent env with Gymnasium (idempotent)."""
+    from meeplezoo.games import game_names
+
+    for game in game_names():
+        gid = gymnasium_id(game)
+        if gid not in gym.registry:
+            gym.register(gid, entry_point=f"{__name__}:_make", kwargs={"game": game})
+
+
+register_gymnasium_envs()

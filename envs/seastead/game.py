@@ -6,12 +6,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..core import TERMINAL, ConfigError, CorruptStateError, Game, State
+from ..core import ConfigError, CorruptStateError, Game
+from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
 from .content import DIVE_CARDS, DOCKS, NUM_RES, SETUP, SPECIALISTS, Deck
-from .state import NO, SeasteadData, clone_data, data_from_dict, data_to_dict, setup
-from .steps import DECISION_TEXT, NUM_DECISIONS, Step
+from .state import CODEC, NO, setup
+from .steps import NUM_DECISIONS, Step
 
 VARIANTS = ("base",)
 
@@ -39,51 +40,20 @@ class SeasteadGame(Game):
 
     def new_state(self, seed: int) -> SeasteadState:
         s = SeasteadState(self, setup(int(seed)))
-        turn.advance(s.d)
+        s.refresh()
         return s
 
     def state_from_dict(self, data: dict[str, Any]) -> SeasteadState:
-        s = SeasteadState(self, data_from_dict(data))
-        s.validate()
-        turn.advance(s.d)
-        return s
+        return SeasteadState.load(self, data)
 
 
-class SeasteadState(State):
+class SeasteadState(StackState):
     """A Seastead position; the rules live in the modules named after the rulebook (dive, build, ...)."""
 
-    __slots__ = ("d", "game")
-
-    def __init__(self, game: SeasteadGame, data: SeasteadData) -> None:
-        self.game = game
-        self.d = data
-
-    def current_player(self) -> int:
-        return self.d.stack[-1][1] if self.d.stack else TERMINAL
-
-    def pending(self) -> str:
-        return DECISION_TEXT[Step(self.d.stack[-1][0])] if self.d.stack else "game over"
-
-    def pending_step(self) -> Step | None:
-        return Step(self.d.stack[-1][0]) if self.d.stack else None
-
-    def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        mask[list(self.d.legal)] = 1
-        return mask
-
-    def legal_actions(self) -> list[int]:
-        return sorted(self.d.legal)
-
-    def apply(self, action: int) -> None:
-        turn.apply_action(self.d, action)
-
-    def refresh(self) -> None:
-        """Recompute the pending decision after the position was edited by hand (scenario set-ups)."""
-        turn.advance(self.d)
-
-    def is_terminal(self) -> bool:
-        return not self.d.stack
+    __slots__ = ()
+    machine = turn.MACHINE
+    codec = CODEC
+    num_actions = NUM_ACTIONS
 
     def scores(self) -> list[float]:
         d = self.d
@@ -92,12 +62,6 @@ class SeasteadState(State):
     def ranks(self) -> list[int]:
         keys = [scoring.rank_key(self.d, s) for s in (0, 1)]
         return [sum(1 for k in keys if k > mine) for mine in keys]
-
-    def clone(self) -> SeasteadState:
-        return SeasteadState(self.game, clone_data(self.d))
-
-    def to_dict(self) -> dict[str, Any]:
-        return data_to_dict(self.d)
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)

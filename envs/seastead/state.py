@@ -6,10 +6,10 @@ Per-seat lists are flat: ``res[seat * 4 + kind]``, ``built[seat * 3 + type]``. L
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
-from ..core import Chance, CorruptStateError
+from ..core import Chance
+from ..core.records import RecordCodec
 from .content import (
     DEMAND_TOKENS,
     DIVE_CARDS,
@@ -85,11 +85,6 @@ class SeasteadData:
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
 
 
-FIELD_NAMES = tuple(f.name for f in fields(SeasteadData))
-LIST_FIELDS = tuple(f.name for f in fields(SeasteadData) if f.type in ("list[int]", "list[tuple[int, int, int, int]]"))
-PLAIN_FIELDS = tuple(n for n in FIELD_NAMES if n not in LIST_FIELDS and n != "chance")
-
-
 def setup(seed: int) -> SeasteadData:
     """The base-game setup (A sides, 2 players). Seed-silent choices are listed in docs/rules/seastead.md."""
     chance = Chance(seed)
@@ -142,54 +137,4 @@ def setup(seed: int) -> SeasteadData:
     )
 
 
-def clone_data(d: SeasteadData) -> SeasteadData:
-    new = object.__new__(SeasteadData)
-    for name in LIST_FIELDS:
-        setattr(new, name, getattr(d, name)[:])
-    for name in PLAIN_FIELDS:
-        setattr(new, name, getattr(d, name))
-    new.chance = d.chance.copy()
-    return new
-
-
-def data_to_dict(d: SeasteadData) -> dict[str, Any]:
-    """Plain JSON-able data; lists are copies, so editing the result never edits the state."""
-    out: dict[str, Any] = {
-        name: getattr(d, name)[:] if name in LIST_FIELDS else getattr(d, name)
-        for name in FIELD_NAMES
-        if name not in ("chance", "legal")
-    }
-    out["chance"] = d.chance.to_dict()
-    out["stack"] = [list(t) for t in d.stack]
-    return out
-
-
-def data_from_dict(raw: dict[str, Any]) -> SeasteadData:
-    expected = set(FIELD_NAMES) - {"legal"}
-    if set(raw) != expected:
-        missing, extra = sorted(expected - set(raw)), sorted(set(raw) - expected)
-        raise CorruptStateError(f"seastead: saved state fields differ: missing {missing}, unexpected {extra}")
-    kw: dict[str, Any] = {}
-    for name in expected:
-        value = raw[name]
-        if name == "chance":
-            kw[name] = Chance.from_dict(value)
-        elif name == "stack":
-            if not isinstance(value, list) or not all(
-                isinstance(t, list) and len(t) == 4 and all(_is_int(x) for x in t) for t in value
-            ):
-                raise CorruptStateError("seastead: 'stack' must be a list of [step, seat, a, b] integer lists")
-            kw[name] = [tuple(t) for t in value]
-        elif name in LIST_FIELDS:
-            if not isinstance(value, list) or not all(_is_int(x) for x in value):
-                raise CorruptStateError(f"seastead: field {name!r} must be a list of integers, got {value!r}")
-            kw[name] = list(value)
-        else:
-            if not _is_int(value):
-                raise CorruptStateError(f"seastead: field {name!r} must be an integer, got {value!r}")
-            kw[name] = value
-    return SeasteadData(**kw)
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+CODEC = RecordCodec(SeasteadData, "seastead")

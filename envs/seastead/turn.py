@@ -7,9 +7,7 @@ koşullardan biri gerçekleştiğinde mevcut tur tamamlanır, ardından 1 tur da
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..core import IllegalActionError
+from ..core.tasks import TaskMachine
 from . import bonuses, build, dive, effects
 from .actions import BUILD0, DIVE, LOC0, PASS, RES0, SLOT0, SPEC0
 from .content import DIVE_CARDS, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_RES, Deck
@@ -25,10 +23,6 @@ from .state import (
 )
 from .steps import DECISION_TEXT, Step
 from .tokens import gain, pay, supplied_kinds
-
-Legal = Callable[[SeasteadData, int, int, int], list[int]]
-Apply = Callable[[SeasteadData, int, int, int, int], None]
-Run = Callable[[SeasteadData, int, int, int], None]
 
 
 # --- the main decision and the end-of-turn window ------------------------------------------------------
@@ -132,7 +126,7 @@ def legal_any_supplied(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
     return supplied_kinds(d)
 
 
-DECISIONS: dict[int, tuple[Legal, Apply]] = {
+DECISIONS = {
     Step.MAIN: (legal_main, apply_main),
     Step.DIVE_SPLIT: (dive.legal_split, dive.apply_split),
     Step.DIVE_WILD: (dive.legal_wild, dive.apply_wild),
@@ -167,7 +161,7 @@ DECISIONS: dict[int, tuple[Legal, Apply]] = {
     Step.SALVAGER_KIND: (legal_any_supplied, build.apply_gain_one),
     Step.AFTER: (legal_after, apply_after),
 }
-AUTOMATIC: dict[int, Run] = {
+AUTOMATIC = {
     Step.REVEAL: dive.run_reveal,
     Step.TAKE_HALF: dive.run_take_half,
     Step.DISCARD_DIVE: dive.run_discard_dive,
@@ -178,38 +172,7 @@ AUTOMATIC: dict[int, Run] = {
     Step.COLUMN_CHECK: bonuses.run_column_check,
     Step.END_TURN: run_end_turn,
 }
-# plain-int tables for the hot path
-_LEGAL = {int(k): v[0] for k, v in DECISIONS.items()}
-_APPLY = {int(k): v[1] for k, v in DECISIONS.items()}
-_RUN = {int(k): v for k, v in AUTOMATIC.items()}
-assert set(_LEGAL) | set(_RUN) == {int(s) for s in Step}
-
-
-def advance(d: SeasteadData) -> None:
-    """Resolve automatic steps and skip impossible decisions until a decision with legal actions is on top."""
-    stack = d.stack
-    while stack:
-        step, seat, a, b = stack[-1]
-        run = _RUN.get(step)
-        if run is not None:
-            stack.pop()
-            run(d, seat, a, b)
-            continue
-        legal = _LEGAL[step](d, seat, a, b)
-        if legal:
-            d.legal = tuple(legal)
-            return
-        stack.pop()
-    d.legal = ()
-
-
-def apply_action(d: SeasteadData, action: int) -> None:
-    """Apply a legal action of the pending decision, then advance to the next decision."""
-    if action not in d.legal:
-        if not d.stack:
-            raise IllegalActionError(action, -1, "game over", "the game has ended")
-        step, seat, _, _ = d.stack[-1]
-        raise IllegalActionError(action, seat, DECISION_TEXT[Step(step)], f"legal actions are {list(d.legal)}")
-    step, seat, a, b = d.stack.pop()
-    _APPLY[step](d, action, seat, a, b)
-    advance(d)
+MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
+assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
+advance = MACHINE.advance
+apply_action = MACHINE.apply

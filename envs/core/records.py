@@ -1,0 +1,87 @@
+"""Plain-data game records: a slotted dataclass of ints, tuples and lists of ints, plus a Chance.
+
+A game keeps its whole position in one such record. This module gives every game the same cheap clone
+(each list copied, everything else shared because it is immutable) and the same validated JSON codec, so
+no game writes its own. Supported field types: ``int``, ``tuple[int, ...]`` (derived caches, not saved),
+``list[int]``, ``list[tuple[int, ...]]`` (e.g. a task stack) and ``Chance``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .chance import Chance
+from .errors import CorruptStateError
+
+
+class RecordCodec:
+    """Clone and (de)serialise one record class. ``derived`` fields are recomputed, never saved."""
+
+    def __init__(self, cls: type, game_name: str, derived: tuple[str, ...] = ("legal",)) -> None:
+        self.cls = cls
+        self.game_name = game_name
+        types = {f.name: str(f.type) for f in fields(cls)}
+        self.derived = tuple(n for n in derived if n in types)
+        self.list_fields = tuple(n for n, t in types.items() if t.startswith("list["))
+        self.tuple_lists = tuple(n for n, t in types.items() if t.startswith("list[tuple"))
+        self.chance_fields = tuple(n for n, t in types.items() if t == "Chance")
+        self.plain_fields = tuple(n for n in types if n not in self.list_fields and n not in self.chance_fields)
+        self.saved = tuple(n for n in types if n not in self.derived)
+
+    def clone(self, rec: Any) -> Any:
+        new = object.__new__(self.cls)
+        for name in self.list_fields:
+            setattr(new, name, getattr(rec, name)[:])
+        for name in self.plain_fields:
+            setattr(new, name, getattr(rec, name))
+        for name in self.chance_fields:
+            setattr(new, name, getattr(rec, name).copy())
+        return new
+
+    def to_dict(self, rec: Any) -> dict[str, Any]:
+        """JSON-able data; lists are copies, so editing the result never edits the record."""
+        out: dict[str, Any] = {}
+        for name in self.saved:
+            value = getattr(rec, name)
+            if name in self.chance_fields:
+                value = value.to_dict()
+            elif name in self.tuple_lists:
+                value = [list(t) for t in value]
+            elif name in self.list_fields:
+                value = value[:]
+            out[name] = value
+        return out
+
+    def from_dict(self, raw: Any) -> Any:
+        """Rebuild a record, checking the field set and every value's type (CorruptStateError)."""
+        g = self.game_name
+        expected = set(self.saved)
+        if not isinstance(raw, dict) or set(raw) != expected:
+            got = set(raw) if isinstance(raw, dict) else set()
+            missing, extra = sorted(expected - got), sorted(got - expected)
+            raise CorruptStateError(f"{g}: saved state fields differ: missing {missing}, unexpected {extra}")
+        kw: dict[str, Any] = {}
+        for name in self.saved:
+            value = raw[name]
+            if name in self.chance_fields:
+                kw[name] = Chance.from_dict(value)
+            elif name in self.tuple_lists:
+                if not isinstance(value, list) or not all(
+                    isinstance(t, list) and all(is_int(x) for x in t) for t in value
+                ):
+                    raise CorruptStateError(f"{g}: field {name!r} must be a list of integer lists, got {value!r}")
+                kw[name] = [tuple(t) for t in value]
+            elif name in self.list_fields:
+                if not isinstance(value, list) or not all(is_int(x) for x in value):
+                    raise CorruptStateError(f"{g}: field {name!r} must be a list of integers, got {value!r}")
+                kw[name] = list(value)
+            else:
+                if not is_int(value):
+                    raise CorruptStateError(f"{g}: field {name!r} must be an integer, got {value!r}")
+                kw[name] = value
+        return self.cls(**kw)
+
+
+def is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)

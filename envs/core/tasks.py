@@ -1,0 +1,139 @@
+"""The task-stack turn machine shared by the games, and a State base class built on it.
+
+A record holds ``stack``, a list of tasks ``(step, seat, a, b)``, and ``legal``, the cached legal actions
+of the task on top. A step is either a **decision** (``legal(rec, seat, a, b) -> list[int]`` and
+``apply(rec, action, seat, a, b)``; the task is popped before ``apply``, which pushes follow-ups) or
+**automatic** (``run(rec, seat, a, b)``). :meth:`TaskMachine.advance` runs automatic steps and skips
+decisions without a legal action until a decision waits. A turn is pushed in reverse order, so one
+decision = one small choice and the pending one is always on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .engine import TERMINAL, State
+from .errors import IllegalActionError
+from .records import RecordCodec
+
+Legal = Callable[[Any, int, int, int], list[int]]
+Apply = Callable[[Any, int, int, int, int], None]
+Run = Callable[[Any, int, int, int], None]
+
+
+class TaskMachine:
+    """Dispatch tables of one game's steps."""
+
+    def __init__(
+        self,
+        decisions: Mapping[int, tuple[Legal, Apply]],
+        automatic: Mapping[int, Run],
+        names: Mapping[int, str],
+    ) -> None:
+        self._legal = {int(k): v[0] for k, v in decisions.items()}
+        self._apply = {int(k): v[1] for k, v in decisions.items()}
+        self._run = {int(k): v for k, v in automatic.items()}
+        self.names = {int(k): v for k, v in names.items()}
+        overlap = set(self._legal) & set(self._run)
+        if overlap:
+            raise ValueError(f"steps both decision and automatic: {sorted(overlap)}")
+        missing = set(self._legal) - set(self.names)
+        if missing:
+            raise ValueError(f"decisions without a name: {sorted(missing)}")
+
+    def is_decision(self, step: int) -> bool:
+        return step in self._legal
+
+    def advance(self, rec: Any) -> None:
+        """Resolve automatic steps and skip impossible decisions until a decision with legal actions waits."""
+        stack = rec.stack
+        run_table, legal_table = self._run, self._legal
+        while stack:
+            step, seat, a, b = stack[-1]
+            run = run_table.get(step)
+            if run is not None:
+                stack.pop()
+                run(rec, seat, a, b)
+                continue
+            legal = legal_table[step](rec, seat, a, b)
+            if legal:
+                rec.legal = tuple(legal)
+                return
+            stack.pop()
+        rec.legal = ()
+
+    def apply(self, rec: Any, action: int) -> None:
+        """Apply a legal action of the pending decision (else IllegalActionError), then advance."""
+        if action not in rec.legal:
+            if not rec.stack:
+                raise IllegalActionError(action, TERMINAL, "game over", "the game has ended")
+            step, seat, _, _ = rec.stack[-1]
+            raise IllegalActionError(action, seat, self.names[step], f"legal actions are {sorted(rec.legal)}")
+        step, seat, a, b = rec.stack.pop()
+        self._apply[step](rec, action, seat, a, b)
+        self.advance(rec)
+
+    def pending(self, rec: Any) -> str:
+        return self.names[rec.stack[-1][0]] if rec.stack else "game over"
+
+
+class StackState(State):
+    """A State whose position is one plain-data record ``d`` driven by a :class:`TaskMachine`.
+
+    Subclasses set ``machine``, ``codec`` and ``num_actions`` and write the game-specific views
+    (scores, observe, render, determinize, validate).
+    """
+
+    __slots__ = ("d", "game")
+    machine: ClassVar[TaskMachine]
+    codec: ClassVar[RecordCodec]
+    num_actions: ClassVar[int]
+
+    def __init__(self, game: Any, data: Any) -> None:
+        self.game = game
+        self.d = data
+
+    def current_player(self) -> int:
+        return self.d.stack[-1][1] if self.d.stack else TERMINAL
+
+    def pending(self) -> str:
+        return self.machine.pending(self.d)
+
+    def pending_step(self) -> int | None:
+        """The raw step id of the pending decision (None once the game is over)."""
+        return self.d.stack[-1][0] if self.d.stack else None
+
+    def legal_mask(self) -> np.ndarray:
+        mask = np.zeros(self.num_actions, np.int8)
+        mask[list(self.d.legal)] = 1
+        return mask
+
+    def legal_actions(self) -> list[int]:
+        return sorted(self.d.legal)
+
+    def apply(self, action: int) -> None:
+        self.machine.apply(self.d, action)
+
+    def refresh(self) -> None:
+        """Recompute the pending decision after the position was edited by hand (scenario set-ups)."""
+        self.machine.advance(self.d)
+
+    def is_terminal(self) -> bool:
+        return not self.d.stack
+
+    def clone(self) -> StackState:
+        return type(self)(self.game, self.codec.clone(self.d))
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.codec.to_dict(self.d)
+
+    @classmethod
+    def load(cls, game: Any, data: dict[str, Any]) -> StackState:
+        """Rebuild from :meth:`to_dict` output: types checked, rules validated, pending decision recomputed."""
+        state = cls(game, cls.codec.from_dict(data))
+        state.validate()
+        state.refresh()
+        return state

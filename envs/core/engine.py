@@ -166,6 +166,11 @@ class State(ABC):
         s = self.scores()
         return [sum(1 for other in s if other > mine) for mine in s]
 
+    def score_sheet(self) -> str:
+        """Text of the scores (a game with scoring categories overrides this with its score pad)."""
+        ranks = self.ranks()
+        return "\n".join(f"P{i}: {score:g} (rank {ranks[i] + 1})" for i, score in enumerate(self.scores()))
+
     def eliminated(self) -> frozenset[int]:
         """Seats out of the game (their rank is final)."""
         return frozenset()

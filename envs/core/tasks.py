@@ -32,7 +32,13 @@ class TaskMachine:
         decisions: Mapping[int, tuple[Legal, Apply]],
         automatic: Mapping[int, Run],
         names: Mapping[int, str],
+        seat_in_game: Callable[[Any, int], bool] | None = None,
+        run_without_seat: frozenset[int] = frozenset(),
     ) -> None:
+        """``seat_in_game(rec, seat)`` (games with elimination): tasks of a seat that is out are dropped,
+        except the automatic steps in ``run_without_seat`` (e.g. the end of that seat's turn)."""
+        self._in_game = seat_in_game
+        self._run_anyway = frozenset(int(s) for s in run_without_seat)
         self._legal = {int(k): v[0] for k, v in decisions.items()}
         self._apply = {int(k): v[1] for k, v in decisions.items()}
         self._run = {int(k): v for k, v in automatic.items()}
@@ -50,20 +56,29 @@ class TaskMachine:
     def advance(self, rec: Any) -> None:
         """Resolve automatic steps and skip impossible decisions until a decision with legal actions waits."""
         stack = rec.stack
-        run_table, legal_table = self._run, self._legal
+        run_table, legal_table, in_game = self._run, self._legal, self._in_game
         while stack:
             step, seat, a, b = stack[-1]
+            present = in_game is None or in_game(rec, seat)
             run = run_table.get(step)
             if run is not None:
                 stack.pop()
-                run(rec, seat, a, b)
+                if present or step in self._run_anyway:
+                    run(rec, seat, a, b)
                 continue
-            legal = legal_table[step](rec, seat, a, b)
-            if legal:
-                rec.legal = tuple(legal)
-                return
+            if present:
+                legal = legal_table[step](rec, seat, a, b)
+                if legal:
+                    rec.legal = tuple(legal)
+                    return
             stack.pop()
         rec.legal = ()
+
+    def relegal(self, rec: Any) -> None:
+        """Recompute the cached legal actions of the decision on top (after hidden parts were resampled)."""
+        if rec.stack:
+            step, seat, a, b = rec.stack[-1]
+            rec.legal = tuple(self._legal[step](rec, seat, a, b))
 
     def apply(self, rec: Any, action: int) -> None:
         """Apply a legal action of the pending decision (else IllegalActionError), then advance."""

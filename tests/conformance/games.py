@@ -2,7 +2,7 @@
 
 A :class:`GameSpec` says what the suite needs to know about one game (its engine class, its env module
 and optional game-specific hooks); a :class:`GameCase` is one configuration of it. Adding a configuration
-is one line in :data:`CASES`, e.g. ``GameCase.of(CONCORDIA, num_players=3)``.
+is one line in :data:`CASES`, e.g. ``GameCase.of(BOARD_ROYALE, num_players=3)``.
 
 Hooks (all optional, all read-only on the state they are given):
 
@@ -23,6 +23,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import meeplezoo
+from meeplezoo.envs.board_royale import BoardRoyaleGame
+from meeplezoo.envs.board_royale.content import KIND_COUNTS, NUM_KINDS, NUM_RES, RESOURCE_COUNTS
+from meeplezoo.envs.board_royale.resources import hand_limit, hand_size, resources_of
 from meeplezoo.envs.core import Game, State
 from meeplezoo.envs.seastead import SeasteadGame
 from meeplezoo.envs.seastead.content import DIVE_CARDS, DOCKS, SPECIALISTS
@@ -284,7 +288,112 @@ SEASTEAD = GameSpec(
     fuzz_games=60,
 )
 
+# --- Board Royale --------------------------------------------------------------------------------------
+# Seed totals: 30 Food, 30 Wood, 30 Stone, 30 Iron, 20 Gold (140 resource cards); hand limit 20 (24 with a
+# Backpack); a player without resource cards is out and never acts again.
+BOARD_ROYALE_RESOURCE_CARDS = 140
+
+
+def board_royale_invariant(state: State) -> None:
+    """The 140 resource cards (and the hidden items) are each in one place; hands respect their limits;
+    eliminated seats hold nothing and never decide; living seats hold a resource."""
+    d = state.d
+    n = d.n
+    total = 0
+    for kind in range(NUM_KINDS):
+        count = d.res_deck.count(kind) + d.res_discard[kind] + sum(d.hand[s * NUM_KINDS + kind] for s in range(n))
+        assert count == KIND_COUNTS[kind], f"kind {kind}: {count} cards"
+        if kind < NUM_RES:
+            assert count == RESOURCE_COUNTS[kind]
+            total += count
+    assert total == BOARD_ROYALE_RESOURCE_CARDS, f"{total} resource cards"
+    for s in range(n):
+        assert hand_size(d, s) <= hand_limit(d, s) or not d.alive[s], f"P{s} above the hand limit"
+        if d.alive[s]:
+            assert resources_of(d, s) >= 1 or d.winner >= 0, f"P{s} alive without resources"
+        else:
+            assert hand_size(d, s) == 0 and s not in d.item_owner, f"P{s} is out but holds cards or items"
+    if d.stack:
+        assert d.alive[state.current_player()], "an eliminated seat is asked to decide"
+
+
+def board_royale_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        new = copy.deepcopy(state)
+        change(new)
+        return new
+
+    def extra_gold(s):  # 21 gold cards
+        s["res_discard"][4] += 1
+
+    def lost_resource_card(s):
+        s["res_deck"].pop()
+
+    def duplicated_item(s):
+        s["item_discard"].append(s["field"][0])
+
+    def owner_of_a_seventh_seat(s):
+        s["item_owner"][s["field"][0]] = 7
+        s["field"][0] = NO
+
+    def negative_hand(s):
+        s["hand"][0] -= 1
+        s["res_discard"][0] += 1
+        s["hand"][1] = -1
+
+    def knowledge_above_the_hand(s):
+        s["known"][NUM_KINDS] = 99
+
+    def alive_flag_two(s):
+        s["alive"][0] = 2
+
+    def winner_mid_game(s):
+        s["winner"] = 0
+
+    def unknown_step(s):
+        s["stack"][-1][0] = 999
+
+    def short_field(s):
+        s["item_deck"].append(s["field"].pop())
+
+    return [
+        (f.__name__, edit(f))
+        for f in (
+            extra_gold,
+            lost_resource_card,
+            duplicated_item,
+            owner_of_a_seventh_seat,
+            negative_hand,
+            knowledge_above_the_hand,
+            alive_flag_two,
+            winner_mid_game,
+            unknown_step,
+            short_field,
+        )
+    ]
+
+
+BOARD_ROYALE = GameSpec(
+    name="board_royale",
+    game_cls=BoardRoyaleGame,
+    env_module="board_royale_v0",
+    invariant=board_royale_invariant,
+    broken_saves=board_royale_broken_saves,
+    bad_config=(("num_players", 1), ("num_players", 7), ("num_players", "4"), ("elimination_only", 1)),
+    fuzz_games=12,
+)
+
 # --- the cases: one line per configuration --------------------------------------------------------------
 CASES: list[GameCase] = [
     GameCase.of(SEASTEAD),
 ]
+# Board Royale joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
+if "board_royale_v0" in meeplezoo.ENV_IDS.values():
+    CASES += [
+        GameCase.of(BOARD_ROYALE, num_players=2),
+        GameCase.of(BOARD_ROYALE, num_players=3),
+        GameCase.of(BOARD_ROYALE, num_players=4),
+        GameCase.of(BOARD_ROYALE, num_players=5),
+        GameCase.of(BOARD_ROYALE, num_players=6),
+        GameCase.of(BOARD_ROYALE, num_players=3, elimination_only=True),
+    ]

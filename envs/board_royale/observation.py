@@ -1,0 +1,202 @@
+"""Observation vectors: what one player may know, from their seat ("mine" first), in [0, 1].
+
+Seats are relative: slot ``r`` is the seat ``r`` places clockwise from the viewer (slot 0 is the viewer),
+padded to 6. Public: who is alive, every face-up item and its owner and uses this round, the crafting
+field, escape points, hand *sizes*, the public Resource Discard Pile, deck sizes, the pending decision and
+its arguments (attacking item, target, joiners, defender's answer, trade terms, votes). Private: the viewer's
+own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot). Nothing
+reveals another hand, the deck order, or a card stolen between two other players.
+:func:`state_vector` appends every hand and the top card of the Resource Deck for centralised critics.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .actions import MAX_PLAYERS
+from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .resources import hand_limit
+from .state import NO, STEAL, RoyaleData
+from .steps import NUM_DECISIONS, Step
+
+K = NUM_KINDS
+SEAT_FLAGS = 9  # alive, active, first player, to decide now, target, vote yes, vote no, offered, joined
+NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * NUM_RES + 2
+_SECTIONS = [
+    ("pending", NUM_DECISIONS),
+    ("to_act", 1),
+    ("my_turn", 1),
+    ("preparation_round", 1),
+    ("turn_over", 1),
+    ("seat_flags", MAX_PLAYERS * SEAT_FLAGS),
+    # per seat: hand size, escape points, rank if out; my hand by kind; discard pile by kind;
+    # resource deck, item deck, item discard sizes; round, actions this turn, my hand limit;
+    # offer give x5, offer ask x5; task count, answer strength
+    ("scalars", NUM_SCALARS),
+    ("known", MAX_PLAYERS * K),
+    ("item_owner", NUM_ITEM_CARDS * MAX_PLAYERS),
+    ("item_used", NUM_ITEM_CARDS),
+    ("field", 4 * NUM_ITEM_TYPES),
+    ("item_discard", NUM_ITEM_TYPES),
+    ("task_item", NUM_ITEM_TYPES + 1),  # the item of the pending attack / use; last: a steal
+    ("answer", 4),
+    ("offer_give_item", NUM_ITEM_CARDS),
+    ("offer_ask_item", NUM_ITEM_CARDS),
+    ("winner", MAX_PLAYERS),
+    ("win_kind", 4),
+]
+LAYOUT: dict[str, slice] = {}
+_off = 0
+for _name, _size in _SECTIONS:
+    LAYOUT[_name] = slice(_off, _off + _size)
+    _off += _size
+OBS_SIZE = _off
+STATE_EXTRA = MAX_PLAYERS * K + K
+STATE_SIZE = OBS_SIZE + STATE_EXTRA
+
+_AT = {name: sl.start for name, sl in LAYOUT.items()}
+_PENDING, _TO_ACT, _MY_TURN, _PREP, _TURN_OVER = (
+    _AT["pending"],
+    _AT["to_act"],
+    _AT["my_turn"],
+    _AT["preparation_round"],
+    _AT["turn_over"],
+)
+_SEAT, _SCALARS, _KNOWN = _AT["seat_flags"], _AT["scalars"], _AT["known"]
+_OWNER, _USED, _FIELD, _IDISC = _AT["item_owner"], _AT["item_used"], _AT["field"], _AT["item_discard"]
+_TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
+    _AT["task_item"],
+    _AT["answer"],
+    _AT["offer_give_item"],
+    _AT["offer_ask_item"],
+)
+_WINNER, _WIN_KIND = _AT["winner"], _AT["win_kind"]
+_ITEM_STEPS = (Step.TARGET, Step.SALVAGE_KIND, Step.JOIN, Step.DEFEND)
+_TARGET_B = (Step.JOIN,)
+_TYPE = CARD_TYPE_INDEX
+_POINTS = tuple(t.escape_points for t in CARD_TYPE)
+_COPIES = [0] * NUM_ITEM_TYPES
+for _t in CARD_TYPE_INDEX:
+    _COPIES[_t] += 1
+
+
+def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray:
+    """Write ``me``'s observation into ``out`` (or a new array) and return it."""
+    o = np.zeros(OBS_SIZE, np.float32) if out is None else out
+    if out is not None:
+        o[:] = 0.0
+    n = d.n
+    ones: list[int] = []
+    rel = [(s - me) % n for s in range(n)]
+    if d.stack:
+        step, seat, a, b = d.stack[-1]
+        ones.append(_PENDING + step)
+        if seat == me:
+            ones.append(_TO_ACT)
+        ones.append(_SEAT + SEAT_FLAGS * rel[seat] + 3)
+        if step == Step.JOIN:
+            ones.append(_SEAT + SEAT_FLAGS * rel[b] + 4)
+        elif step == Step.DEFEND:
+            ones.append(_SEAT + SEAT_FLAGS * rel[seat] + 4)
+        if step in _ITEM_STEPS:
+            ones.append(_TASK_ITEM + (NUM_ITEM_TYPES if a == STEAL else _TYPE[a]))
+        task_count = a if step == Step.HAND_DISCARD else 0
+    else:
+        task_count = 0
+    if d.active == me:
+        ones.append(_MY_TURN)
+    if d.round_no == 0:
+        ones.append(_PREP)
+    if d.turn_over:
+        ones.append(_TURN_OVER)
+    alive, yes, no, offered = d.alive, d.vote_yes, d.vote_no, d.offered
+    hand = d.hand
+    sizes = [0.0] * MAX_PLAYERS
+    points = [0] * MAX_PLAYERS
+    out_rank = [0.0] * MAX_PLAYERS
+    for s in range(n):
+        r = rel[s]
+        base = _SEAT + SEAT_FLAGS * r
+        if alive[s]:
+            ones.append(base)
+        else:
+            out_rank[r] = d.elim_rank[s] / 5.0
+        if s == d.active:
+            ones.append(base + 1)
+        if s == d.first_player:
+            ones.append(base + 2)
+        if (yes >> s) & 1:
+            ones.append(base + 5)
+        if (no >> s) & 1:
+            ones.append(base + 6)
+        if (offered >> s) & 1:
+            ones.append(base + 7)
+        sizes[r] = sum(hand[s * K : s * K + K]) / 24.0
+    j = d.joiners
+    for i in range(0, len(j), 2):
+        ones.append(_SEAT + SEAT_FLAGS * rel[j[i]] + 8)
+    owner = d.item_owner
+    used = d.item_used
+    for c in range(NUM_ITEM_CARDS):
+        s = owner[c]
+        if s >= 0:
+            r = rel[s]
+            ones.append(_OWNER + MAX_PLAYERS * c + r)
+            if used[c]:
+                ones.append(_USED + c)
+            points[r] += _POINTS[c]
+    ones += [_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(d.field) if c != NO]
+    if d.answer:
+        ones.append(_ANSWER + d.answer)
+    if d.offer_give_item != NO:
+        ones.append(_GIVE_ITEM + d.offer_give_item)
+    if d.offer_ask_item != NO:
+        ones.append(_ASK_ITEM + d.offer_ask_item)
+    if d.winner != NO:
+        ones.append(_WINNER + rel[d.winner])
+        ones.append(_WIN_KIND + d.win_kind)
+    o[ones] = 1.0
+    mb = me * K
+    scal = [
+        *sizes,
+        *(min(x / 10.0, 1.0) for x in points),
+        *out_rank,
+        *(min(x / 24.0, 1.0) for x in hand[mb : mb + K]),
+        *(min(x / 30.0, 1.0) for x in d.res_discard),
+        len(d.res_deck) / 149.0,
+        len(d.item_deck) / NUM_ITEM_CARDS,
+        len(d.item_discard) / NUM_ITEM_CARDS,
+        min(d.round_no / 50.0, 1.0),
+        d.actions / RULES.max_actions_per_turn,
+        hand_limit(d, me) / 24.0,
+        *(x / 3.0 for x in d.offer_give),
+        *(x / 3.0 for x in d.offer_ask),
+        min(task_count / 5.0, 1.0),
+        d.answer_n / 6.0,
+    ]
+    o[_SCALARS : _SCALARS + NUM_SCALARS] = scal
+    known = d.known
+    kb = me * n * K
+    for s in range(n):
+        if s != me:
+            row = known[kb + s * K : kb + s * K + K]
+            if any(row):
+                start = _KNOWN + K * rel[s]
+                o[start : start + K] = [min(x / 10.0, 1.0) for x in row]
+    if d.item_discard:
+        counts = [0] * NUM_ITEM_TYPES
+        for c in d.item_discard:
+            counts[_TYPE[c]] += 1
+        o[_IDISC : _IDISC + NUM_ITEM_TYPES] = [x / y for x, y in zip(counts, _COPIES, strict=True)]
+    return o
+
+
+def state_vector(d: RoyaleData, out: np.ndarray | None = None) -> np.ndarray:
+    """Seat 0's observation plus every hand and the top card of the Resource Deck."""
+    o = np.zeros(STATE_SIZE, np.float32) if out is None else out
+    observe(d, 0, o[:OBS_SIZE])
+    o[OBS_SIZE:] = 0.0
+    o[OBS_SIZE : OBS_SIZE + d.n * K] = [min(x / 24.0, 1.0) for x in d.hand]
+    if d.res_deck:
+        o[OBS_SIZE + MAX_PLAYERS * K + d.res_deck[-1]] = 1.0
+    return o

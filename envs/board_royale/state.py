@@ -1,0 +1,136 @@
+"""Board Royale's state: plain data in a slotted dataclass, with setup, cheap clone and (de)serialisation.
+
+Per-seat lists are flat: ``hand[seat * NUM_KINDS + kind]`` (card counts by kind: five resources, then the
+hidden items), ``known[viewer * n * NUM_KINDS + holder * NUM_KINDS + kind]`` (how many cards of ``kind``
+``viewer`` knows ``holder`` still has: a lower bound, from steals, trades and loot). Decks keep their top card
+at the end of the list; the resource discard pile is public and kept as counts by kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Chance
+from ..core.records import RecordCodec
+from .content import ESCAPE_CARDS, KIND_COUNTS, NUM_ITEM_CARDS, NUM_KINDS, NUM_RES, RULES, Res
+
+NO = -1
+STEAL = -2  # the "item" of a Resource Phase steal
+# how the game was won
+WIN_NONE, WIN_LAST_STANDING, WIN_ESCAPE_POINTS, WIN_ESCAPE_SET = 0, 1, 2, 3
+# a defender's answer
+ANSWER_NONE, ANSWER_AVOID, ANSWER_REFLECT, ANSWER_AMBUSH = 0, 1, 2, 3
+
+
+@dataclass(slots=True, eq=False)
+class RoyaleData:
+    """Every fact of a Board Royale position. Lists are copied on clone; ints and tuples are shared."""
+
+    chance: Chance
+    n: int
+    hand: list[int]
+    known: list[int]
+    res_deck: list[int]
+    res_discard: list[int]
+    item_owner: list[int]
+    item_used: list[int]
+    item_deck: list[int]
+    item_discard: list[int]
+    field: list[int]
+    alive: list[int]
+    elim_rank: list[int]
+    score: list[int]  # zero-sum survival score (see elimination.py)
+    stack: list[tuple[int, int, int, int]]
+    joiners: list[int]  # flat (seat, card) pairs of the attack being resolved
+    offer_give: list[int]  # resources of the pending trade offer, per kind
+    offer_ask: list[int]
+    first_player: int
+    active: int
+    round_no: int  # 0 = preparation round
+    actions: int  # actions taken in this Action Phase
+    offered: int  # bitmask: seats offered a trade this turn
+    vote_called: int  # 1 when the active player called a vote this turn
+    field_round: int  # round in which the crafting field was last replaced by a vote
+    vote_yes: int  # bitmask of the running vote
+    vote_no: int
+    turn_over: int  # the active player eliminated someone: the turn ends
+    answer: int
+    answer_n: int
+    offer_give_item: int
+    offer_ask_item: int
+    winner: int
+    win_kind: int
+    legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
+
+
+def item_cards(elimination_only: bool) -> list[int]:
+    """The face-up item cards in play (the elimination-only variant removes the escape cards)."""
+    return [c for c in range(NUM_ITEM_CARDS) if not (elimination_only and c in ESCAPE_CARDS)]
+
+
+def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
+    """Shuffle, find the start player (draw until someone draws Gold; those cards are discarded), deal 5
+    resource cards each, shuffle the hidden items into the Resource Deck, lay out 4 items, and start the
+    preparation round (seed: "Kurulum tamamlandıktan ve başlangıç oyuncusu belirlendikten sonra Hazırlık
+    Raundu başlar")."""
+    chance = Chance(seed)
+    rng = chance.generator()
+    deck = [k for k in range(NUM_RES) for _ in range(KIND_COUNTS[k])]
+    deck = [deck[i] for i in rng.permutation(len(deck))]
+    discard = [0] * NUM_KINDS
+    seat = 0
+    while True:  # the starting-player draw, one card each in seat order
+        card = deck.pop()
+        discard[card] += 1
+        if card == Res.GOLD:
+            first = seat
+            break
+        seat = (seat + 1) % n
+    hand = [0] * (n * NUM_KINDS)
+    for _ in range(RULES.starting_hand):
+        for s in range(n):
+            hand[s * NUM_KINDS + deck.pop()] += 1
+    deck += [k for k in range(NUM_RES, NUM_KINDS) for _ in range(KIND_COUNTS[k])]
+    deck = [deck[i] for i in rng.permutation(len(deck))]
+    items = item_cards(elimination_only)
+    items = [items[i] for i in rng.permutation(len(items))]
+    field = [items.pop() for _ in range(RULES.field_size)]
+    return RoyaleData(
+        chance=chance,
+        n=n,
+        hand=hand,
+        known=[0] * (n * n * NUM_KINDS),
+        res_deck=deck,
+        res_discard=discard,
+        item_owner=[NO] * NUM_ITEM_CARDS,
+        item_used=[0] * NUM_ITEM_CARDS,
+        item_deck=items,
+        item_discard=[],
+        field=field,
+        alive=[1] * n,
+        elim_rank=[NO] * n,
+        score=[0] * n,
+        stack=[],  # the first turn is pushed by turn.start_turn
+        joiners=[],
+        offer_give=[0] * NUM_RES,
+        offer_ask=[0] * NUM_RES,
+        first_player=first,
+        active=first,
+        round_no=0,
+        actions=0,
+        offered=0,
+        vote_called=0,
+        field_round=NO,
+        vote_yes=0,
+        vote_no=0,
+        turn_over=0,
+        answer=ANSWER_NONE,
+        answer_n=0,
+        offer_give_item=NO,
+        offer_ask_item=NO,
+        winner=NO,
+        win_kind=WIN_NONE,
+    )
+
+
+CODEC = RecordCodec(RoyaleData, "board_royale")

@@ -1,0 +1,48 @@
+"""Board Royale: The Island (2-6 players) as a PettingZoo AEC environment.
+
+Survivors on a desert island draw resources (which are also their health), craft items from a 4-card
+crafting field, attack each other, trade and vote. A player with no resource card left is eliminated at
+once; the last player standing wins, or the first to escape (10 escape points of crafted items, or a
+complete escape set).
+
+==================== ==============================================================================
+Import               ``from meeplezoo.envs import board_royale_v0``
+Agents               ``player_0`` .. ``player_{n-1}``
+Actions              ``Discrete(N)`` (the same for every player count); ranges in
+                     :mod:`meeplezoo.envs.board_royale.actions`
+Observations         ``{"observation": float32[M] in [0, 1], "action_mask": int8[N]}``; layout
+                     :data:`meeplezoo.envs.board_royale.observation.LAYOUT`
+Registry id          ``pettingzoo.make("aec", "meeplezoo/board_royale-v0")`` after ``import meeplezoo``
+Config               ``num_players=4`` (2-6), ``elimination_only=False``; adapter keys
+                     ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
+                     ``max_cycles``
+==================== ==============================================================================
+
+A turn is a sequence of decisions of the active agent (resource phase, then any number of actions until
+"end the turn"). Decisions of other agents are AEC steps of those agents: answering an attack, joining a
+collaborative attack, voting, answering a trade offer. ``observation[pending]`` one-hot names the pending
+decision (:class:`meeplezoo.envs.board_royale.steps.Step`) and ``to_act`` says whether it is the viewer's.
+
+Elimination: an eliminated agent is terminated with its final reward (its rank is fixed when it goes out),
+steps once with ``None`` and leaves ``env.agents``; the others play on.
+
+Rewards: by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`) from the ranks: the winner 0, living losers
+1, an eliminated seat the number of players still alive when it went out. The decks reshuffle forever, so
+a game need not end: ``max_cycles`` truncates it, and **a truncated game returns 0 to every agent still in
+it** (the adapter's rule; agents eliminated earlier keep the negative reward they already received).
+
+Version history: v0 - first release (base game and the elimination-only variant).
+"""
+
+from __future__ import annotations
+
+from .board_royale import BoardRoyaleGame
+from .core import env_factory
+
+raw_env = env_factory(BoardRoyaleGame, "board_royale_v0")
+
+
+def env(**kwargs):
+    """The Board Royale env. The adapter has PettingZoo's wrapper checks built in (order enforcing, action
+    bounds, illegal-move handling), so no wrapper stack is added."""
+    return raw_env(**kwargs)

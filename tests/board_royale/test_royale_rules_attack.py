@@ -1,0 +1,172 @@
+"""Attacks, answers, collaborative attacks, elimination timing and loot."""
+
+from __future__ import annotations
+
+from royale_scenario import (
+    P0,
+    P1,
+    P2,
+    action_phase,
+    begin_turn,
+    card_a,
+    fresh,
+    give_item,
+    hand,
+    item_a,
+    pending,
+    resources,
+    seat_a,
+    set_hand,
+)
+
+from meeplezoo.envs.board_royale.actions import DRAW, ITEM0, PASS
+from meeplezoo.envs.board_royale.state import NO, WIN_LAST_STANDING
+from meeplezoo.envs.board_royale.steps import Step
+
+
+def table(n: int, **hands: dict):
+    s = fresh(n)
+    for i in range(n):
+        set_hand(s.d, i, **hands.get(f"p{i}", {"food": 5}))
+    return s, s.d
+
+
+def test_the_cost_is_paid_before_the_defender_answers():
+    """ "Saldırgan (attacker) kimi hedef aldığını ve hangi eşyayı kullandığını ilan eder, ardından kullanım
+    maliyetini öder." """
+    s, d = table(2, p0={"food": 3}, p1={"wood": 4})
+    knife = give_item(d, P0, "Knife")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    assert pending(s) == (Step.TARGET, P0) and resources(d, P0) == 2
+    s.apply(seat_a(P1))
+    assert pending(s) == (Step.DEFEND, P1) and d.res_discard[0] == 1
+
+
+def test_the_defender_is_always_asked_even_without_answers():
+    """Whether a hand hides an item must not show: the defender is asked even with nothing to reveal."""
+    s, d = table(2, p0={"food": 3}, p1={"wood": 4})
+    action_phase(s, P0)
+    d.stack = [(Step.END_TURN, P0, 0, 0), (Step.ACTION, P0, 0, 0), (Step.RESOURCE, P0, 0, 0)]
+    s.refresh()
+    s.apply(seat_a(P1))
+    assert pending(s) == (Step.DEFEND, P1) and s.legal_actions() == [PASS]
+
+
+def test_a_defender_never_pays_their_last_resource():
+    s, d = table(2, p0={"food": 3}, p1={"wood": 1})
+    knife = give_item(d, P0, "Knife")
+    give_item(d, P1, "Shield")  # costs 1 wood: would leave P1 without resources
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    assert s.legal_actions() == [PASS]
+
+
+def test_collaborative_attack_final_blow_and_shared_loot():
+    """ "Birden fazla oyuncu bir hedefe karşı iş birliği yapabilir. Ancak son darbeyi mevcut aktif oyuncu
+    (sırası gelen oyuncu) vurmalıdır. ... Ortak saldırı ile bir oyuncu elenirse, saldıran oyuncular ganimeti
+    aralarında paylaşabilir." """
+    s, d = table(4, p0={"food": 3}, p1={"wood": 5}, p2={"iron": 3}, p3={"gold": 3})
+    knife = give_item(d, P0, "Knife")
+    spear = give_item(d, P1, "Spear")
+    loot = [give_item(d, P2, name) for name in ("Backpack", "Axe", "Compass")]
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P2))
+    assert pending(s) == (Step.JOIN, P1) and s.legal_actions() == [PASS, item_a(spear)]
+    s.apply(item_a(spear))
+    assert pending(s) == (Step.DEFEND, P2)  # P3 owns no weapon: not asked to join
+    s.apply(PASS)
+    # P1's blow: 1 card; P0's final blow: 2 cards -> P2 is out
+    assert d.alive == [1, 1, 0, 1] and d.elim_rank[P2] == 3
+    axe, backpack, compass = sorted(loot)  # card order
+    assert [d.item_owner[c] for c in (axe, backpack, compass)] == [P0, P1, P0]  # round-robin from P0
+    assert pending(s) == (Step.RESOURCE, P1)  # P0 eliminated someone: the turn ended
+
+
+def test_a_joiner_never_deals_the_last_blow():
+    """ "Başka bir oyuncunun turunda rakip elenemez." A joiner's blow stops at the target's last card; only
+    the active player's blow may take it (here P0's Lasso steals the very card P1's Spear could not hit)."""
+    s, d = table(3, p0={"food": 3}, p1={"wood": 5}, p2={"iron": 1})
+    lasso = give_item(d, P0, "Lasso")
+    spear = give_item(d, P1, "Spear")
+    action_phase(s, P0)
+    s.apply(item_a(lasso))
+    s.apply(seat_a(P2))
+    s.apply(item_a(spear))
+    s.apply(PASS)
+    assert hand(d, P0)[:5] == [2, 0, 0, 1, 0]  # the iron went to P0, not to the discard pile
+    assert d.res_discard[:5] == [1, 1, 0, 0, 0]  # Lasso's food, Spear's wood; nothing of P2's
+    assert d.alive == [1, 1, 0]
+
+
+def test_reflected_blows_spare_a_joiners_last_card_but_not_the_active_players():
+    s, d = table(3, p0={"food": 3}, p1={"wood": 2}, p2={"iron": 3, "ricochet": 1})
+    knife = give_item(d, P0, "Knife")
+    spear = give_item(d, P1, "Spear")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P2))
+    s.apply(item_a(spear))  # P1 pays 1 wood: 1 left
+    s.apply(card_a("ricochet"))
+    assert resources(d, P1) == 1 and d.alive[P1] == 1  # not eliminated on P0's turn
+    assert resources(d, P0) == 0 and d.alive[P0] == 0  # the active player is, by the defender
+    assert d.item_owner[knife] == P2 and resources(d, P2) == 3
+    assert pending(s) == (Step.RESOURCE, P1)
+
+
+def test_steal_from_the_last_card_eliminates_and_ends_the_turn():
+    s, d = table(3, p0={"food": 3}, p1={"wood": 1}, p2={"iron": 3})
+    axe = give_item(d, P1, "Axe")
+    begin_turn(s, P0)
+    s.apply(seat_a(P1))
+    s.apply(PASS)
+    assert d.alive == [1, 0, 1] and hand(d, P0)[:5] == [3, 1, 0, 0, 0] and d.item_owner[axe] == P0
+    assert pending(s) == (Step.RESOURCE, P2)
+
+
+def test_last_player_standing_wins_and_ranks_follow_elimination_order():
+    """ "Oyunda yalnızca 1 oyuncu kaldığında (diğer tüm oyuncular elendiğinde) o oyuncu kazanır." """
+    s, d = table(3, p0={"food": 6}, p1={"wood": 1}, p2={"iron": 1})
+    knife = give_item(d, P0, "Knife")
+    dynamite = give_item(d, P0, "Dynamite")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(PASS)
+    assert d.alive == [1, 0, 1] and s.ranks() == [0, 2, 0]
+    s.apply(DRAW)  # P2's turn
+    s.apply(PASS)
+    s.apply(DRAW)  # P0 again
+    s.apply(item_a(dynamite))
+    s.apply(seat_a(P2))
+    s.apply(PASS)
+    assert d.winner == P0 and d.win_kind == WIN_LAST_STANDING and s.is_terminal()
+    assert s.ranks() == [0, 2, 1] and s.scores() == [2.0, -2.0, 0.0]  # zero-sum survival points
+
+
+def test_an_area_attack_that_eliminates_resolves_for_every_opponent_then_ends_the_turn():
+    s, d = table(3, p0={"iron": 3, "gold": 3}, p1={"wood": 1}, p2={"food": 5})
+    gun = give_item(d, P0, "Shotgun")
+    action_phase(s, P0)
+    s.apply(item_a(gun))
+    s.apply(PASS)  # P1 answers nothing: out
+    assert d.alive == [1, 0, 1] and pending(s) == (Step.DEFEND, P2)
+    s.apply(PASS)
+    assert resources(d, P2) == 3 and pending(s) == (Step.RESOURCE, P2)
+
+
+def test_joining_needs_an_owned_single_target_weapon_and_the_cost():
+    s, d = table(3, p0={"food": 3}, p1={"food": 1}, p2={"iron": 4})
+    knife = give_item(d, P0, "Knife")
+    k2 = give_item(d, P1, "Knife")  # costs 1 food: P1 would be left without resources
+    give_item(d, P1, "Shotgun")  # area weapons cannot join
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P2))
+    assert pending(s) == (Step.JOIN, P1) and s.legal_actions() == [PASS]
+    assert item_a(k2) == ITEM0 + k2
+    s.apply(PASS)
+    s.apply(PASS)
+    assert resources(d, P2) == 2 and d.item_owner[k2] == P1 and d.joiners == [] and d.stack[-1][0] != NO

@@ -13,6 +13,7 @@ __version__ = "0.1.0"
 #: registry id -> (module under meeplezoo.envs, default max_cycles)
 ENV_IDS = {
     "meeplezoo/seastead-v0": "seastead_v0",
+    "meeplezoo/concordia-v0": "concordia_v0",
     "meeplezoo/board_royale-v0": "board_royale_v0",
 }
 

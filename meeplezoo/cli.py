@@ -4,6 +4,7 @@
 
     meeplezoo play seastead --agents heuristic random --seed 7      # one game, shown as played
     meeplezoo play seastead --agents heuristic random --games 20    # a match with seat rotation
+    meeplezoo baselines --games 20                                  # every game: heuristic vs random
     meeplezoo bench --seconds 30                                    # speed figures
     meeplezoo rules seastead                                        # the rules document
     meeplezoo list                                                  # games and agents
@@ -177,6 +178,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play_match(console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict) -> int:
+    _match_table(console, game, names, args, config)
+    return 0
+
+
+def _match_table(console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict):
+    """Play a match with seat rotation, print a line per game (unless quiet) and the standings table."""
     from meeplezoo.agents import play_match
 
     def line(g: int, rec) -> None:
@@ -222,6 +229,40 @@ def _play_match(console: Console, game: str, names: list[str], args: argparse.Na
         console.print("No single best agent: the top win rates are equal")
     decisions = sum(r.steps for r in result.records)
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
+    return result
+
+
+def cmd_baselines(args: argparse.Namespace) -> int:
+    """Every registered game: one heuristic against random players (default seats), seats rotating."""
+    from meeplezoo.agents import available_agents
+
+    console = _console()
+    summary = Table(title=f"Baselines: heuristic against random, {args.games} games per game, seats rotating")
+    for col in ("game", "players", "heuristic wins", "win rate", "random's best win rate", "decisions/game", "s"):
+        summary.add_column(col, justify="left" if col == "game" else "right")
+    for name in games.game_names():
+        n = len(games.make_env(name).possible_agents)
+        entrants = ["heuristic" if "heuristic" in available_agents(name) else "random"] + ["random"] * (n - 1)
+        console.rule(f"{name}: {', '.join(entrants)}")
+        args.quiet = not args.verbose
+        start = time.perf_counter()
+        result = _match_table(console, name, entrants, args, {})
+        elapsed = time.perf_counter() - start
+        standings = {s.label: s for s in result.standings()}
+        lead = standings[entrants[0]]
+        others = max((s.win_rate for label, s in standings.items() if label != entrants[0]), default=0.0)
+        steps = sum(r.steps for r in result.records) / len(result.records)
+        summary.add_row(
+            name,
+            str(n),
+            f"{lead.wins}/{lead.games}",
+            f"{100 * lead.win_rate:.1f}%",
+            f"{100 * others:.1f}%",
+            f"{steps:.0f}",
+            f"{elapsed:.1f}",
+        )
+    console.rule("Summary")
+    console.print(summary)
     return 0
 
 
@@ -337,6 +378,16 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game", help=game_help)
     r.add_argument("--raw", action="store_true", help="print the Markdown source even on a terminal")
     r.set_defaults(func=cmd_rules)
+
+    bl = sub.add_parser(
+        "baselines",
+        help="every game: heuristic against random players",
+        description="The main job: for every game, one heuristic agent against random players, seats rotating.",
+    )
+    bl.add_argument("--games", type=int, default=20, help="games per game (default 20)")
+    bl.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g")
+    bl.add_argument("--verbose", action="store_true", help="a line per game")
+    bl.set_defaults(func=cmd_baselines)
 
     ls = sub.add_parser("list", help="list games and agents")
     ls.set_defaults(func=cmd_list)

@@ -122,3 +122,14 @@ def test_bench_explains_a_missing_pygame(capsys, monkeypatch):
     code, out, _ = run(capsys, "bench", "--games", "1", "--seconds", "0.3", "--quiet")
     assert code == 0
     assert "seastead_v0" in out and "skipped" in out and "pygame" in out
+
+
+def test_baselines_plays_every_registered_game_heuristic_against_random(capsys):
+    from meeplezoo import games
+
+    code, out, _ = run(capsys, "baselines", "--games", "2", "--seed", "3")
+    assert code == 0
+    summary = out[out.index("Summary") :]
+    for name in games.game_names():
+        assert name in summary
+    assert summary.count("/2") == len(games.game_names())  # "heuristic wins" column: k/2 for each game

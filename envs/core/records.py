@@ -3,7 +3,8 @@
 A game keeps its whole position in one such record. This module gives every game the same cheap clone
 (each list copied, everything else shared because it is immutable) and the same validated JSON codec, so
 no game writes its own. Supported field types: ``int``, ``tuple[int, ...]`` (derived caches, not saved),
-``list[int]``, ``list[tuple[int, ...]]`` (e.g. a task stack) and ``Chance``.
+``list[int]``, ``list[tuple[int, ...]]`` (e.g. a task stack), ``list[list[int]]`` (e.g. one hand per seat)
+and ``Chance``.
 """
 
 from __future__ import annotations
@@ -25,14 +26,18 @@ class RecordCodec:
         self.derived = tuple(n for n in derived if n in types)
         self.list_fields = tuple(n for n, t in types.items() if t.startswith("list["))
         self.tuple_lists = tuple(n for n, t in types.items() if t.startswith("list[tuple"))
+        self.nested = tuple(n for n, t in types.items() if t.startswith("list[list"))
+        self.flat = tuple(n for n in self.list_fields if n not in self.nested)
         self.chance_fields = tuple(n for n, t in types.items() if t == "Chance")
         self.plain_fields = tuple(n for n in types if n not in self.list_fields and n not in self.chance_fields)
         self.saved = tuple(n for n in types if n not in self.derived)
 
     def clone(self, rec: Any) -> Any:
         new = object.__new__(self.cls)
-        for name in self.list_fields:
+        for name in self.flat:
             setattr(new, name, getattr(rec, name)[:])
+        for name in self.nested:
+            setattr(new, name, [inner[:] for inner in getattr(rec, name)])
         for name in self.plain_fields:
             setattr(new, name, getattr(rec, name))
         for name in self.chance_fields:
@@ -48,6 +53,8 @@ class RecordCodec:
                 value = value.to_dict()
             elif name in self.tuple_lists:
                 value = [list(t) for t in value]
+            elif name in self.nested:
+                value = [inner[:] for inner in value]
             elif name in self.list_fields:
                 value = value[:]
             out[name] = value
@@ -66,12 +73,12 @@ class RecordCodec:
             value = raw[name]
             if name in self.chance_fields:
                 kw[name] = Chance.from_dict(value)
-            elif name in self.tuple_lists:
+            elif name in self.tuple_lists or name in self.nested:
                 if not isinstance(value, list) or not all(
                     isinstance(t, list) and all(is_int(x) for x in t) for t in value
                 ):
                     raise CorruptStateError(f"{g}: field {name!r} must be a list of integer lists, got {value!r}")
-                kw[name] = [tuple(t) for t in value]
+                kw[name] = [tuple(t) for t in value] if name in self.tuple_lists else [list(t) for t in value]
             elif name in self.list_fields:
                 if not isinstance(value, list) or not all(is_int(x) for x in value):
                     raise CorruptStateError(f"{g}: field {name!r} must be a list of integers, got {value!r}")

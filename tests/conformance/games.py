@@ -2,7 +2,7 @@
 
 A :class:`GameSpec` says what the suite needs to know about one game (its engine class, its env module
 and optional game-specific hooks); a :class:`GameCase` is one configuration of it. Adding a configuration
-is one line in :data:`CASES`, e.g. ``GameCase.of(BOARD_ROYALE, num_players=3)``.
+is one line in :data:`CASES`, e.g. ``GameCase.of(CONCORDIA, num_players=3)``.
 
 Hooks (all optional, all read-only on the state they are given):
 
@@ -27,6 +27,7 @@ import meeplezoo
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 from meeplezoo.envs.board_royale.content import KIND_COUNTS, NUM_KINDS, NUM_RES, RESOURCE_COUNTS
 from meeplezoo.envs.board_royale.resources import hand_limit, hand_size, resources_of
+from meeplezoo.envs.concordia import ConcordiaGame
 from meeplezoo.envs.core import Game, State
 from meeplezoo.envs.seastead import SeasteadGame
 from meeplezoo.envs.seastead.content import DIVE_CARDS, DOCKS, SPECIALISTS
@@ -383,10 +384,115 @@ BOARD_ROYALE = GameSpec(
     fuzz_games=12,
 )
 
+# --- Concordia ----------------------------------------------------------------------------------------
+# Rulebook limits: a storehouse of 12 slots, 15 houses and 6 colonists per player, one colonist per route.
+CONCORDIA_STOREHOUSE = 12
+CONCORDIA_HOUSES = 15
+
+
+def concordia_invariant(state: State) -> None:
+    d = state.d
+    nc = len(d.city_good)
+    assert all(x >= 0 for x in d.money), f"negative money {d.money}"
+    assert all(x >= 0 for x in d.goods), f"negative goods {d.goods}"
+    discarding = {t[1] for t in d.stack if t[0] == 12}  # Step.OVERFLOW: a seat discarding down to 12
+    for seat in range(d.n):
+        used = sum(d.goods[seat * 5 : seat * 5 + 5]) + d.col[seat * 6 : seat * 6 + 6].count(NO)
+        assert used <= CONCORDIA_STOREHOUSE or seat in discarding, f"P{seat} storehouse holds {used}"
+        assert len(d.houses[seat]) <= CONCORDIA_HOUSES, f"P{seat} has {len(d.houses[seat])} houses"
+        assert len(set(d.houses[seat])) == len(d.houses[seat]), f"P{seat} has two houses in a city"
+    on_routes = [p for p in d.col if p != NO and p >= nc]
+    assert len(on_routes) == len(set(on_routes)), "two colonists on one route"
+
+
+def concordia_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        new = copy.deepcopy(state)
+        change(new)
+        return new
+
+    def negative_money(s):
+        s["money"][0] = -1
+
+    def negative_goods(s):
+        s["goods"][3] = -2
+
+    def card_in_two_places(s):
+        s["hand"][0].append(s["deck"][0] if s["deck"] else 7)
+        s["hand"][0].sort()
+
+    def lost_starting_card(s):
+        s["hand"][0] = [c for c in s["hand"][0] if c != 0]
+        s["discard"][0] = [c for c in s["discard"][0] if c != 0]
+
+    def house_count_mismatch(s):
+        s["city_houses"][0] += 1
+
+    def colonist_off_the_board(s):
+        s["col"][0] = 999
+
+    def route_occupancy_mismatch(s):
+        s["route_occ"][0] = 0 if s["route_occ"][0] == NO else NO
+
+    def seventh_praefectus_magnus_seat(s):
+        s["pm"] = 9
+
+    def unknown_step(s):
+        s["stack"][-1][0] = 99
+
+    def game_over_without_scores(s):
+        s["stack"] = []
+
+    def short_forum(s):
+        s["forum"].pop()
+
+    def marker_three(s):
+        s["marker"][0] = 3
+
+    return [
+        (f.__name__, edit(f))
+        for f in (
+            negative_money,
+            negative_goods,
+            card_in_two_places,
+            lost_starting_card,
+            house_count_mismatch,
+            colonist_off_the_board,
+            route_occupancy_mismatch,
+            seventh_praefectus_magnus_seat,
+            unknown_step,
+            game_over_without_scores,
+            short_forum,
+            marker_three,
+        )
+    ]
+
+
+CONCORDIA = GameSpec(
+    name="concordia",
+    game_cls=ConcordiaGame,
+    env_module="concordia_v0",
+    invariant=concordia_invariant,
+    broken_saves=concordia_broken_saves,
+    shared_win=None,  # the Praefectus Magnus tie rule always leaves a single winner
+    bad_config=(("map", "gallia"), ("num_players", 6), ("num_players", "4"), ("intermediate_scoring", "yes")),
+    fuzz_games=8,
+)
+
 # --- the cases: one line per configuration --------------------------------------------------------------
 CASES: list[GameCase] = [
     GameCase.of(SEASTEAD),
 ]
+# Concordia joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
+if "concordia_v0" in meeplezoo.ENV_IDS.values():
+    CASES += [
+        GameCase.of(CONCORDIA, num_players=2, map="italia"),
+        GameCase.of(CONCORDIA, num_players=3, map="italia"),
+        GameCase.of(CONCORDIA, num_players=4, map="italia"),
+        GameCase.of(CONCORDIA, num_players=3, map="imperium"),
+        GameCase.of(CONCORDIA, num_players=4, map="imperium"),
+        GameCase.of(CONCORDIA, num_players=5, map="imperium"),
+    ]
 # Board Royale joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
 if "board_royale_v0" in meeplezoo.ENV_IDS.values():
     CASES += [

@@ -18,6 +18,7 @@ class Rec:
     chance: Chance
     total: int
     log: list[int]
+    hands: list[list[int]]
     stack: list[tuple[int, int, int, int]]
     legal: tuple[int, ...] = ()
 
@@ -41,7 +42,7 @@ CODEC = RecordCodec(Rec, "counting")
 
 
 def new() -> Rec:
-    r = Rec(Chance(1), 0, [], [(ASK, 0, 0, 0)])
+    r = Rec(Chance(1), 0, [], [[1, 2], [3]], [(ASK, 0, 0, 0)])
     MACHINE.advance(r)
     return r
 
@@ -77,9 +78,11 @@ def test_codec_clone_copies_lists_and_chance_and_shares_nothing_mutable() -> Non
     c = CODEC.clone(r)
     assert CODEC.to_dict(c) == CODEC.to_dict(r) and c.legal == r.legal
     assert c.log is not r.log and c.stack is not r.stack and c.chance is not r.chance
+    assert all(x is not y for x, y in zip(c.hands, r.hands, strict=True)) and c.hands == r.hands
+    c.hands[0].append(9)
     MACHINE.apply(c, 1)
     c.chance.generator()
-    assert r.total == 2 and r.log == [0] and r.chance.events == 0
+    assert r.total == 2 and r.log == [0] and r.chance.events == 0 and r.hands == [[1, 2], [3]]
 
 
 def test_codec_round_trip_skips_derived_fields_and_copies_lists() -> None:
@@ -88,7 +91,8 @@ def test_codec_round_trip_skips_derived_fields_and_copies_lists() -> None:
     data = CODEC.to_dict(r)
     assert "legal" not in data and data["stack"] == [[ASK, 1, 0, 0]]
     data["log"].append(99)
-    assert r.log == [0]
+    data["hands"][1].append(99)
+    assert r.log == [0] and r.hands == [[1, 2], [3]]
     back = CODEC.from_dict(CODEC.to_dict(r))
     MACHINE.advance(back)
     assert CODEC.to_dict(back) == CODEC.to_dict(r) and back.legal == r.legal
@@ -101,6 +105,7 @@ def test_codec_round_trip_skips_derived_fields_and_copies_lists() -> None:
         ("total", True, "must be an integer"),
         ("log", [1, "x"], "list of integers"),
         ("stack", [[0, 1, "a", 0]], "list of integer lists"),
+        ("hands", [[1], 2], "list of integer lists"),
         ("chance", {"seed": -1, "events": 0}, "chance"),
     ],
 )

@@ -1,0 +1,147 @@
+"""Architect: move colonists, then build houses (seed: "Mimar (Architect)").
+
+Movement points = own colonists on the board, shared freely. A decision picks a colonist, the next one a
+route of its kind within the points left: the cost is the shortest path (precomputed in :mod:`content`),
+passing over occupied routes; the destination must be free ("bir kolonist ... başka bir kolonistin
+bulunduğu çizgide duramaz"). Houses are then built one city at a time, in cities next to own colonists.
+"""
+
+from __future__ import annotations
+
+from .actions import CITY0, COLONIST0, PASS, ROUTE0
+from .content import COLONISTS, COLONISTS_PER_KIND, HOUSE_GOODS, HOUSE_MONEY, MAX_HOUSES, NUM_GOODS
+from .state import NO, ConcordiaData, board_of, colonists_on_board
+from .steps import Step
+
+
+def start(d: ConcordiaData, seat: int) -> None:
+    d.stack.append((Step.BUILD, seat, 0, 0))
+    d.stack.append((Step.MOVE_PICK, seat, colonists_on_board(d, seat), 0))
+
+
+def _moves(d: ConcordiaData, i: int, pos: int):
+    m = board_of(d)
+    return m.moves_land[pos] if i < COLONISTS_PER_KIND else m.moves_sea[pos]
+
+
+def legal_pick(d: ConcordiaData, seat: int, points: int, b: int) -> list[int]:
+    out = []
+    base = seat * COLONISTS
+    occ = d.route_occ
+    for i in range(COLONISTS):
+        pos = d.col[base + i]
+        if pos == NO:
+            continue
+        for cost, r in _moves(d, i, pos):
+            if cost > points:
+                break
+            if occ[r] == NO:
+                out.append(COLONIST0 + i)
+                break
+    if out:
+        out.append(PASS)
+    return out
+
+
+def apply_pick(d: ConcordiaData, action: int, seat: int, points: int, b: int) -> None:
+    if action != PASS:
+        d.stack.append((Step.MOVE_DEST, seat, points, action - COLONIST0))
+
+
+def legal_dest(d: ConcordiaData, seat: int, points: int, i: int) -> list[int]:
+    out = []
+    occ = d.route_occ
+    for cost, r in _moves(d, i, d.col[seat * COLONISTS + i]):
+        if cost > points:
+            break
+        if occ[r] == NO:
+            out.append(ROUTE0 + r)
+    return out
+
+
+def move_cost(d: ConcordiaData, i: int, pos: int, route: int) -> int:
+    for cost, r in _moves(d, i, pos):
+        if r == route:
+            return cost
+    raise ValueError(f"route {route} is not reachable")
+
+
+def apply_dest(d: ConcordiaData, action: int, seat: int, points: int, i: int) -> None:
+    m = board_of(d)
+    r = action - ROUTE0
+    k = seat * COLONISTS + i
+    pos = d.col[k]
+    cost = move_cost(d, i, pos, r)
+    if pos >= m.num_cities:
+        d.route_occ[pos - m.num_cities] = NO
+    d.col[k] = m.num_cities + r
+    d.route_occ[r] = k
+    d.stack.append((Step.MOVE_PICK, seat, points - cost, 0))
+
+
+def house_cost(d: ConcordiaData, city: int) -> tuple[int, tuple[int, ...]]:
+    """(sesterces, goods): the money cost times the houses in the city after building."""
+    g = d.city_good[city]
+    return HOUSE_MONEY[g] * (d.city_houses[city] + 1), HOUSE_GOODS[g]
+
+
+def neighbour_cities(d: ConcordiaData, seat: int) -> set[int]:
+    """Cities next to the seat's colonists: both ends of a route, or the city a colonist stands in."""
+    m = board_of(d)
+    out = set()
+    n_c = m.num_cities
+    for pos in d.col[seat * COLONISTS : seat * COLONISTS + COLONISTS]:
+        if pos == NO:
+            continue
+        if pos >= n_c:
+            a, b, _ = m.routes[pos - n_c]
+            out.add(a)
+            out.add(b)
+        else:
+            out.add(pos)
+    return out
+
+
+def can_afford(d: ConcordiaData, seat: int, money: int, goods: tuple[int, ...]) -> bool:
+    if d.money[seat] < money:
+        return False
+    base = seat * NUM_GOODS
+    need = [0] * NUM_GOODS
+    for g in goods:
+        need[g] += 1
+    return all(d.goods[base + g] >= need[g] for g in range(NUM_GOODS))
+
+
+def legal_build(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
+    mine = d.houses[seat]
+    if len(mine) >= MAX_HOUSES:
+        return []
+    roma = board_of(d).roma
+    out = []
+    for c in sorted(neighbour_cities(d, seat)):
+        if c == roma or c in mine:
+            continue
+        money, goods = house_cost(d, c)
+        if can_afford(d, seat, money, goods):
+            out.append(CITY0 + c)
+    if out:
+        out.append(PASS)
+    return out
+
+
+def build(d: ConcordiaData, seat: int, city: int) -> None:
+    """Pay and place the house; the 15th house takes the Concordia card (seed: "15. evini kurarak")."""
+    money, goods = house_cost(d, city)
+    d.money[seat] -= money
+    for g in goods:
+        d.goods[seat * NUM_GOODS + g] -= 1
+    d.houses[seat].append(city)
+    d.city_houses[city] += 1
+    if len(d.houses[seat]) == MAX_HOUSES and d.concordia == NO:
+        d.concordia = seat
+
+
+def apply_build(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:
+    if action != PASS:
+        build(d, seat, action - CITY0)
+        d.stack.append((Step.BUILD, seat, 0, 0))

@@ -1,0 +1,232 @@
+"""Concordia as a MeepleZoo engine: :class:`ConcordiaGame` (config) and :class:`ConcordiaState`."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..core import ConfigError, CorruptStateError, Game
+from ..core.tasks import StackState
+from . import observation, render, scoring, turn
+from .actions import NUM_ACTIONS
+from .content import (
+    CARDS,
+    COLONISTS,
+    COLONISTS_PER_KIND,
+    FORUM_SIZE,
+    MAX_HOUSES,
+    NUM_CARDS,
+    NUM_GOODS,
+    PLAYERS,
+    STOREHOUSE,
+)
+from .state import (
+    BOARD_INDEX,
+    CODEC,
+    NO,
+    board_of,
+    setup,
+    storehouse_used,
+)
+from .steps import Step
+
+
+class ConcordiaGame(Game):
+    """Concordia, base game. Config: ``num_players`` (2-5), ``map`` ("italia": 2-4 players, "imperium": 3-5)
+    and ``intermediate_scoring`` (the seed's optional running score, shown in observations and rendering)."""
+
+    name = "concordia"
+    defaults: ClassVar[dict[str, Any]] = {"num_players": 4, "map": "italia", "intermediate_scoring": False}
+
+    def check_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        n, board, inter = config["num_players"], config["map"], config["intermediate_scoring"]
+        if not isinstance(board, str) or board not in PLAYERS:
+            raise ConfigError(f"concordia: map must be one of {sorted(PLAYERS)}, not {board!r}")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ConfigError(f"concordia: num_players must be an int, not {n!r}")
+        if n not in PLAYERS[board]:
+            raise ConfigError(
+                f"concordia: num_players={n} is not allowed on the {board} map "
+                f"({PLAYERS[board][0]}-{PLAYERS[board][-1]} players)"
+            )
+        if not isinstance(inter, bool):
+            raise ConfigError(f"concordia: intermediate_scoring must be True or False, not {inter!r}")
+        return config
+
+    @property
+    def num_players(self) -> int:
+        return self.config["num_players"]
+
+    @property
+    def board(self) -> int:
+        return BOARD_INDEX[self.config["map"]]
+
+    num_actions = NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        return observation.layout(self.num_players, self.board).size
+
+    @property
+    def state_size(self) -> int:
+        return observation.layout(self.num_players, self.board).state_size
+
+    max_decisions = 20_000  # random play: mean ~700, longest of 750 seeded games ~2,100
+    score_scale = 30.0
+
+    def new_state(self, seed: int) -> ConcordiaState:
+        s = ConcordiaState(self, setup(int(seed), self.num_players, self.board, self.config["intermediate_scoring"]))
+        s.refresh()
+        return s
+
+    def state_from_dict(self, data: dict[str, Any]) -> ConcordiaState:
+        return ConcordiaState.load(self, data)
+
+
+class ConcordiaState(StackState):
+    """A Concordia position; the rules live in the modules named after the rulebook."""
+
+    __slots__ = ()
+    machine = turn.MACHINE
+    codec = CODEC
+    num_actions = NUM_ACTIONS
+
+    def scores(self) -> list[float]:
+        d = self.d
+        if d.final:
+            return [float(x) for x in d.final]
+        return [float(x) for x in scoring.final_scores(d)]
+
+    def god_sheet(self, seat: int) -> list[int]:
+        """Vesta, Jupiter, Saturnus, Mercurius, Mars, Minerva, Concordia, total (as if the game ended now)."""
+        return scoring.seat_sheet(self.d, seat)
+
+    def score_sheet(self) -> str:
+        """The score pad: each god's points per seat, the Concordia card and the total."""
+        heads = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva", "Concordia", "total")
+        sheets = [self.god_sheet(seat) for seat in range(self.d.n)]
+        rows = [f"{'':<10}" + "".join(f"{'P' + str(seat):>6}" for seat in range(self.d.n))]
+        rows += [f"{h:<10}" + "".join(f"{sheet[i]:>6}" for sheet in sheets) for i, h in enumerate(heads)]
+        return "\n".join(rows)
+
+    def ranks(self) -> list[int]:
+        d = self.d
+        s = self.scores()
+        keys = [(s[i], scoring.tiebreak(d, i)) for i in range(d.n)]
+        return [sum(1 for k in keys if k > mine) for mine in keys]
+
+    def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        return observation.observe(self.d, player, out)
+
+    def state_vector(self, out: np.ndarray | None = None) -> np.ndarray:
+        return observation.state_vector(self.d, out)
+
+    def describe_action(self, action: int) -> str:
+        return render.describe(self.d, action)
+
+    def render(self) -> str:
+        return render.render(self.d)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> ConcordiaState:
+        """Reshuffle the Forum deck within its numbered bands (the numerals on the card backs are public)."""
+        s = self.clone()
+        deck = s.d.deck
+        for band in range(1, 6):
+            pos = [i for i, c in enumerate(deck) if CARDS[c].deck == band]
+            if len(pos) < 2:
+                continue
+            cards = [deck[i] for i in pos]
+            for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
+                deck[i] = cards[j]
+        return s
+
+    def validate(self) -> None:
+        """Check the rule invariants of the position (raises CorruptStateError)."""
+        d = self.d
+        g = self.game
+        problems: list[str] = []
+
+        def need(ok: bool, what: str) -> None:
+            if not ok:
+                problems.append(what)
+
+        n = g.num_players
+        need(d.n == n and d.board == g.board, "players or map differ from the config")
+        need(d.intermediate == int(g.config["intermediate_scoring"]), "intermediate scoring flag")
+        if problems:
+            raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))
+        m = board_of(d)
+        nc, nr = m.num_cities, m.num_routes
+        sizes = {
+            "money": n,
+            "goods": n * NUM_GOODS,
+            "col": n * COLONISTS,
+            "route_occ": nr,
+            "hand": n,
+            "discard": n,
+            "houses": n,
+            "city_houses": nc,
+            "city_good": nc,
+            "province_good": len(m.provinces),
+            "marker": len(m.provinces),
+            "forum": FORUM_SIZE,
+        }
+        for name, size in sizes.items():
+            need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
+        need(0 <= d.pm < n and d.concordia in (NO, *range(n)) and 0 <= d.active < n, "seats")
+        need(d.turns >= 0, "turn counter")
+        if problems:
+            raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))
+        need(all(x >= 0 for x in d.money + d.goods), "negative money or goods")
+        need(all(x in (0, 1) for x in d.marker), "markers")
+        need(all(0 <= x < NUM_GOODS for x in d.province_good), "province goods")
+        need(
+            all((x == NO) == (c == m.roma) and (x == NO or 0 <= x < NUM_GOODS) for c, x in enumerate(d.city_good)),
+            "city goods (Roma has none)",
+        )
+        # cards: starting cards once per seat, every card for sale in exactly one place
+        sale = list(d.deck) + [c for c in d.forum if c != NO]
+        for s in range(n):
+            owned = d.hand[s] + d.discard[s]
+            need(all(0 <= c < NUM_CARDS for c in owned), f"P{s} card ids")
+            need(sorted(c for c in owned if CARDS[c].deck == 0) == list(range(7)), f"P{s} starting cards")
+            sale += [c for c in owned if 0 <= c < NUM_CARDS and CARDS[c].deck > 0]
+            need(d.hand[s] == sorted(d.hand[s]), f"P{s} hand is kept sorted")
+            need(len(d.houses[s]) <= MAX_HOUSES and len(set(d.houses[s])) == len(d.houses[s]), f"P{s} houses")
+            need(all(0 <= c < nc and c != m.roma for c in d.houses[s]), f"P{s} house cities")
+        bands = {CARDS[c].deck for c in sale if 0 <= c < NUM_CARDS}
+        expected = sorted(c.id for c in CARDS if 1 <= c.deck <= n)
+        need(sorted(sale) == expected and bands <= set(range(1, n + 1)), "Forum cards are not each in one place")
+        need(
+            all(c != NO for c in d.forum) or not d.deck or any(t[0] == Step.REFILL for t in d.stack),
+            "Forum gap with cards left in the deck outside a purchase",
+        )
+        counts = [0] * nc
+        for s in range(n):
+            for c in d.houses[s]:
+                if 0 <= c < nc:
+                    counts[c] += 1
+        need(counts == d.city_houses, "houses per city")
+        occ = [NO] * nr
+        for k, pos in enumerate(d.col):
+            if pos == NO:
+                continue
+            if not 0 <= pos < nc + nr:
+                problems.append(f"colonist {k} off the board")
+                continue
+            if pos >= nc:
+                r = pos - nc
+                kind = 0 if k % COLONISTS < COLONISTS_PER_KIND else 1
+                need(m.routes[r][2] == kind, f"colonist {k} on a route of the other kind")
+                need(occ[r] == NO, f"two colonists on route {r}")
+                occ[r] = k
+        need(occ == d.route_occ, "route occupancy")
+        for s in range(n):
+            need(storehouse_used(d, s) <= STOREHOUSE or any(t[0] == Step.OVERFLOW for t in d.stack), f"P{s} store")
+        need(bool(d.stack) != bool(d.final), "the game is over exactly when the final scores are set")
+        need(not d.final or len(d.final) == n, "final scores size")
+        for t in d.stack:
+            need(0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
+        if problems:
+            raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))

@@ -40,7 +40,7 @@ from meeplezoo.envs.concordia.content import (
 from meeplezoo.envs.concordia.game import ConcordiaState
 from meeplezoo.envs.concordia.prefect import cash_value
 from meeplezoo.envs.concordia.scoring import seat_sheet
-from meeplezoo.envs.concordia.state import NO, ConcordiaData, board_of, clone_data, colonists_on_board, storehouse_used
+from meeplezoo.envs.concordia.state import CODEC, NO, ConcordiaData, board_of, colonists_on_board, storehouse_used
 from meeplezoo.envs.concordia.steps import Step
 from meeplezoo.envs.concordia.turn import apply_action
 
@@ -289,4 +289,4 @@ class ConcordiaHeuristicAgent:
 
 
 def _clone(d: ConcordiaData) -> ConcordiaData:
-    return clone_data(d)
+    return CODEC.clone(d)

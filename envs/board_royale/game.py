@@ -111,7 +111,7 @@ class BoardRoyaleState(StackState):
         d = s.d
         sample_hands(d, player, rng)
         d.item_deck = [d.item_deck[i] for i in rng.permutation(len(d.item_deck))]
-        turn.refresh_legal(d)
+        turn.MACHINE.relegal(d)
         return s
 
     def validate(self) -> None:

@@ -237,5 +237,3 @@ MACHINE = TaskMachine(
 )
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance
-refresh_legal = MACHINE.relegal
-apply_action_id = MACHINE.apply

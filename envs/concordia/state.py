@@ -113,7 +113,6 @@ def setup(seed: int, n: int, board: int, intermediate: bool) -> ConcordiaData:
 
 
 CODEC = RecordCodec(ConcordiaData, "concordia")
-clone_data = CODEC.clone
 
 
 def storehouse_used(d: ConcordiaData, seat: int) -> int:

@@ -28,15 +28,15 @@ from meeplezoo.envs.seastead.game import SeasteadState
 from meeplezoo.envs.seastead.state import NO, SeasteadData
 from meeplezoo.envs.seastead.steps import Step
 
-RESOURCE_VALUE = 0.9  # tuned: 0.5 -> 97%, 0.9 -> 99% wins against random over 800 games
+RESOURCE_VALUE = 0.9  # tuned with the effect values below: 99.75% wins against random over 800 games
 SHIP_VALUE = 0.5
 EFFECT_VALUE = {
     "gain": 0.5,
     "cleanup": 1.0,
     "gain_any": 0.6,
-    "tribute": -1.0,
-    "discard": -0.5,
-    "opponent_gain": -0.5,
+    "tribute": -2.0,  # a resource lost and one handed to the opponent
+    "discard": -1.0,
+    "opponent_gain": -1.0,
     "convert": 0.4,
     "refresh_specialist": 0.8,
     "move_ship": 0.2,

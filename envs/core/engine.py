@@ -110,7 +110,7 @@ class Game(ABC):
             state.validate()
         except CorruptStateError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise CorruptStateError(f"{self.name}: saved state is corrupt: {exc!r}") from exc
         return state
 

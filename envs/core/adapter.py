@@ -165,7 +165,7 @@ class EngineEnv(AECEnv):
             return
         state = self.state_obj
         action = self._check_action(action, agent)
-        if not state.legal_mask()[action]:
+        if not state.is_legal(action):
             self._illegal(action, agent)
             return
         state.apply(action)

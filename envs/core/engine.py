@@ -149,6 +149,10 @@ class State(ABC):
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_mask()).tolist()
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (games override it with something cheaper than a mask)."""
+        return bool(self.legal_mask()[action])
+
     @abstractmethod
     def apply(self, action: int) -> None:
         """Apply a legal action of the current player (raise :class:`IllegalActionError` otherwise)."""

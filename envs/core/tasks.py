@@ -129,6 +129,9 @@ class StackState(State):
     def legal_actions(self) -> list[int]:
         return sorted(self.d.legal)
 
+    def is_legal(self, action: int) -> bool:
+        return action in self.d.legal
+
     def apply(self, action: int) -> None:
         self.machine.apply(self.d, action)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.layout import build_layout
 from .actions import MAX_PLAYERS
 from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
 from .resources import hand_limit
@@ -45,12 +46,7 @@ _SECTIONS = [
     ("winner", MAX_PLAYERS),
     ("win_kind", 4),
 ]
-LAYOUT: dict[str, slice] = {}
-_off = 0
-for _name, _size in _SECTIONS:
-    LAYOUT[_name] = slice(_off, _off + _size)
-    _off += _size
-OBS_SIZE = _off
+LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
 STATE_EXTRA = MAX_PLAYERS * K + K
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 

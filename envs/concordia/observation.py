@@ -14,6 +14,7 @@ from functools import cache
 
 import numpy as np
 
+from ..core.layout import build_layout
 from .content import CARDS, COLONISTS, COLONISTS_PER_KIND, FORUM_SIZE, MAX_HOUSES, NUM_CARDS, NUM_GOODS, STOREHOUSE
 from .scoring import seat_sheet
 from .state import BOARDS, NO, ConcordiaData
@@ -46,13 +47,8 @@ class Layout:
             ("province_good", self.p * NUM_GOODS),
             ("forum", FORUM_SIZE * NUM_CARDS),
         ]
-        self.slices: dict[str, slice] = {}
-        off = 0
-        for name, size in sections:
-            self.slices[name] = slice(off, off + size)
-            off += size
-        self.size = off
-        self.state_size = off + NUM_CARDS
+        self.slices, self.size = build_layout(sections)
+        self.state_size = self.size + NUM_CARDS
         s = self.slices
         self.scal0 = s["seat_scalars"].start
         self.task0 = s["task_scalars"].start

@@ -239,7 +239,7 @@ class EngineEnv(AECEnv):
         if agent == self.agent_selection and not (
             self.terminations.get(agent, True) or self.truncations.get(agent, True)
         ):
-            mask = state.legal_mask().copy() if state.current_player() == seat else self._zero_mask.copy()
+            mask = state.legal_mask() if state.current_player() == seat else self._zero_mask.copy()
         else:
             mask = self._zero_mask.copy()
         return {"observation": state.observe(seat), "action_mask": mask}

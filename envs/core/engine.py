@@ -144,7 +144,7 @@ class State(ABC):
 
     @abstractmethod
     def legal_mask(self) -> np.ndarray:
-        """``int8`` array of length ``num_actions``: 1 where the action is legal now."""
+        """A new ``int8`` array of length ``num_actions``: 1 where the action is legal now."""
 
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_mask()).tolist()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.layout import build_layout
 from .content import (
     DIVE_CARDS,
     DOCKS,
@@ -60,12 +61,7 @@ _SECTIONS = [
     ("task_count", 4),
     ("sheet", 12),
 ]
-LAYOUT: dict[str, slice] = {}
-_off = 0
-for _name, _size in _SECTIONS:
-    LAYOUT[_name] = slice(_off, _off + _size)
-    _off += _size
-OBS_SIZE = _off
+LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
 STATE_EXTRA = NUM_DIVE + len(DOCKS) + NUM_SPECS
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 

@@ -122,3 +122,12 @@ def test_codec_rejects_missing_and_unknown_fields() -> None:
     data["extra"] = 1
     with pytest.raises(CorruptStateError, match=r"missing \['log'\], unexpected \['extra'\]"):
         CODEC.from_dict(data)
+
+
+def test_build_layout_gives_consecutive_slices_and_refuses_a_repeated_name() -> None:
+    from meeplezoo.envs.core.layout import build_layout
+
+    slices, size = build_layout([("a", 3), ("b", 0), ("c", 2)])
+    assert slices == {"a": slice(0, 3), "b": slice(3, 3), "c": slice(3, 5)} and size == 5
+    with pytest.raises(ValueError, match="'a' appears twice"):
+        build_layout([("a", 1), ("a", 2)])

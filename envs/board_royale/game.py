@@ -103,16 +103,12 @@ class BoardRoyaleState(StackState):
     def render(self) -> str:
         return render.render(self.d)
 
-    def determinize(self, player: int, rng: np.random.Generator) -> BoardRoyaleState:
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Resample the other hands (keeping their sizes, what ``player`` knows about them, and a resource in
-        every living hand) and the Resource Deck's order; shuffle the Item Deck. Then re-read the legal actions
-        of the pending decision (its seat and kind never change: answers are always asked)."""
-        s = self.clone()
-        d = s.d
+        every living hand) and the Resource Deck's order; shuffle the Item Deck."""
+        d = self.d
         sample_hands(d, player, rng)
         d.item_deck = [d.item_deck[i] for i in rng.permutation(len(d.item_deck))]
-        turn.MACHINE.relegal(d)
-        return s
 
     def validate(self) -> None:
         """Check card conservation and consistency (raises CorruptStateError)."""

@@ -128,10 +128,9 @@ class ConcordiaState(StackState):
     def render(self) -> str:
         return render.render(self.d)
 
-    def determinize(self, player: int, rng: np.random.Generator) -> ConcordiaState:
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Reshuffle the Forum deck within its numbered bands (the numerals on the card backs are public)."""
-        s = self.clone()
-        deck = s.d.deck
+        deck = self.d.deck
         for band in range(1, 6):
             pos = [i for i, c in enumerate(deck) if CARDS[c].deck == band]
             if len(pos) < 2:
@@ -139,7 +138,6 @@ class ConcordiaState(StackState):
             cards = [deck[i] for i in pos]
             for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
                 deck[i] = cards[j]
-        return s
 
     def validate(self) -> None:
         """Check the rule invariants of the position (raises CorruptStateError)."""

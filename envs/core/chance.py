@@ -36,6 +36,12 @@ class Chance:
     def copy(self) -> Chance:
         return Chance(self.seed, self.events)
 
+    @classmethod
+    def fresh(cls, rng: np.random.Generator) -> Chance:
+        """A new, independent source drawn from ``rng``: what a determinized copy gets, so that its future
+        random events (reshuffles, random steals) are sampled afresh instead of repeating the real game's."""
+        return cls(int(rng.integers(2**63 - 1)))
+
     def to_dict(self) -> dict[str, int]:
         return {"seed": self.seed, "events": self.events}
 

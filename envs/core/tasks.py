@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .chance import Chance
 from .engine import TERMINAL, State
 from .errors import IllegalActionError
 from .records import RecordCodec
@@ -99,7 +100,8 @@ class StackState(State):
     """A State whose position is one plain-data record ``d`` driven by a :class:`TaskMachine`.
 
     Subclasses set ``machine``, ``codec`` and ``num_actions`` and write the game-specific views
-    (scores, observe, render, determinize, validate).
+    (scores, observe, render, validate) and :meth:`resample_hidden`, the part of :meth:`determinize` that
+    knows what each seat may see. The record's ``chance`` field is the game's random source.
     """
 
     __slots__ = ("d", "game")
@@ -147,6 +149,20 @@ class StackState(State):
 
     def to_dict(self) -> dict[str, Any]:
         return self.codec.to_dict(self.d)
+
+    def determinize(self, player: int, rng: np.random.Generator) -> StackState:
+        """A copy consistent with all ``player`` saw: hidden parts resampled by :meth:`resample_hidden`, and
+        fresh chance, so no later random event of the copy repeats the real game's. The pending decision's
+        legal actions are then re-read (its seat and kind never depend on hidden parts)."""
+        s = self.clone()
+        s.d.chance = Chance.fresh(rng)
+        s.resample_hidden(player, rng)
+        self.machine.relegal(s.d)
+        return s
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Resample, in place, everything ``player`` cannot see (deck orders, other hands), consistently
+        with what they saw. A game with hidden parts overrides this; the default hides nothing."""
 
     @classmethod
     def load(cls, game: Any, data: dict[str, Any]) -> StackState:

@@ -78,11 +78,10 @@ class SeasteadState(StackState):
     def score_sheet(self) -> str:
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
 
-    def determinize(self, player: int, rng: np.random.Generator) -> SeasteadState:
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Reshuffle the hidden deck orders: the dive deck within its Shallows/Shelf/Depths bands (card backs
         are public), the dock deck and the specialist deck."""
-        s = self.clone()
-        d = s.d
+        d = self.d
         deck = d.dive_deck
         for band in (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS):
             pos = [i for i, c in enumerate(deck) if DIVE_CARDS[c].deck == band]
@@ -91,7 +90,6 @@ class SeasteadState(StackState):
                 deck[i] = cards[j]
         d.dock_deck = [d.dock_deck[i] for i in rng.permutation(len(d.dock_deck))]
         d.spec_deck = [d.spec_deck[i] for i in rng.permutation(len(d.spec_deck))]
-        return s
 
     def validate(self) -> None:
         """Check token conservation and board consistency (raises CorruptStateError)."""

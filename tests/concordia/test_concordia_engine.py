@@ -114,6 +114,7 @@ def test_determinize_reshuffles_the_deck_within_its_bands_only_and_leaks_nothing
         changed += det.d.deck != s.d.deck
         det_dict, orig = det.to_dict(), s.to_dict()
         det_dict.pop("deck"), orig.pop("deck")
+        assert det_dict.pop("chance") != orig.pop("chance")  # fresh chance: the copy's future is its own
         assert det_dict == orig
     assert changed == 10
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .actions import BUILD0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
 from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_LOCS, NUM_RES, SETUP, Bld
+from .ending import record_triggers
 from .specialists import ENGINEER, FOUNDER, INVESTOR, face_up, play, plays
 from .state import NO, SeasteadData
 from .steps import Step
@@ -83,6 +84,7 @@ def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None
     d.loc_owner[loc] = seat
     d.loc_bld[loc] = btype
     d.built_loc = loc
+    record_triggers(d)  # a flotilla just filled, or one building left
     d.stack += [
         (Step.COLUMN_CHECK, seat, 0, 0),
         (Step.ROW_CHECK, seat, btype, 0),
@@ -214,6 +216,7 @@ def apply_building_dest(d: SeasteadData, action: int, seat: int, who: int, src: 
     dest = action - LOC0
     d.loc_owner[dest], d.loc_bld[dest] = d.loc_owner[src], d.loc_bld[src]
     d.loc_owner[src] = d.loc_bld[src] = NO
+    record_triggers(d)  # the building may complete a flotilla
     d.stack.append((Step.SHIP_DISPLACED, seat, dest, 1))
 
 

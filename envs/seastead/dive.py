@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .actions import HALF0, PASS, RES0, SPEC0, USE
 from .content import DIVE_CARDS, NUM_RES, WILD
+from .ending import record_triggers
 from .specialists import AGENT, face_up, play, plays
 from .state import NO, SeasteadData
 from .steps import Step
@@ -21,7 +22,9 @@ def reveal(d: SeasteadData) -> None:
         rng = d.chance.generator()
         d.dive_deck = [d.dive_discard[i] for i in rng.permutation(len(d.dive_discard))]
         d.dive_discard = []
+        d.dive_reshuffled = 1
     d.revealed = d.dive_deck.pop()
+    record_triggers(d)  # a Depths card back may show now
 
 
 def start_dive(d: SeasteadData, seat: int) -> None:

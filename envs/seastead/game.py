@@ -79,11 +79,16 @@ class SeasteadState(StackState):
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
-        """Reshuffle the hidden deck orders: the dive deck within its Shallows/Shelf/Depths bands (card backs
-        are public), the dock deck and the specialist deck."""
+        """Reshuffle the hidden deck orders: the dock deck, the specialist deck and the dive deck. The dive deck
+        keeps its Shallows/Shelf/Depths bands while they are public (the setup stacks them); once it was rebuilt
+        from the shuffled discard pile its whole order is unknown and it is shuffled as a whole."""
         d = self.d
         deck = d.dive_deck
-        for band in (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS):
+        bands = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)
+        if d.dive_reshuffled:
+            d.dive_deck = deck = [deck[i] for i in rng.permutation(len(deck))]
+            bands = ()
+        for band in bands:
             pos = [i for i, c in enumerate(deck) if DIVE_CARDS[c].deck == band]
             cards = [deck[i] for i in pos]
             for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
@@ -114,6 +119,7 @@ class SeasteadState(StackState):
         need(all(x in (0, 1) and (x == 0 or d.spec_owner[i] != NO) for i, x in enumerate(d.spec_spent)), "spent")
         need(d.round_no >= 0 and 0 <= d.turns_in_round <= (2 if d.sheet else 1) and 0 <= d.triggers < 16, "round")
         need(d.end_round == NO or d.round_no <= d.end_round <= d.round_no + 1, "end round")
+        need(d.dive_reshuffled in (0, 1), "dive_reshuffled is a flag")
         need(d.mine_half in (NO, 0, 1) and d.trawler in (0, 1) and d.engineer in (0, 1), "turn modifiers")
         need(d.prospector in (NO, *range(NUM_RES)) and d.founder in (NO, *range(NUM_RES)), "turn resource kinds")
         need(d.build_type in (NO, 0, 1, 2) and d.built_loc in (NO, *range(24)), "this turn's build")

@@ -139,6 +139,8 @@ def render(d: SeasteadData) -> str:
 def score_sheet(d: SeasteadData) -> str:
     rows = [f"{'category':<16}{'P0':>6}{'P1':>6}"]
     for c, name in enumerate(SCORE_CATEGORIES):
+        if name == "total":  # seed: a cleanup shortfall is written on the score pad (recorded, not scored)
+            rows.append(f"{'cleanup shortfall':<18}{d.shortfall[0]:>4}{d.shortfall[1]:>6}")
         rows.append(f"{name:<16}{d.sheet[c]:>6}{d.sheet[6 + c]:>6}")
     return "\n".join(rows)
 

@@ -72,6 +72,8 @@ class SeasteadData:
     turns_in_round: int
     end_round: int
     triggers: int
+    #: 1 once the dive deck was rebuilt from the shuffled discard pile: its band order is no longer public
+    dive_reshuffled: int = 0
     # this turn's context
     mine_half: int = NO
     trawler: int = 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import LOC0, RES0
 from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_LOCS, NUM_RES
+from .ending import record_triggers
 from .state import NO, SeasteadData
 
 
@@ -31,6 +32,8 @@ def gain_cleanup(d: SeasteadData, seat: int, n: int) -> None:
     d.cleanup_supply -= taken
     d.cleanup[seat] += taken
     d.shortfall[seat] += n - taken
+    if d.cleanup_supply == 0:
+        record_triggers(d)
 
 
 def held_kinds(d: SeasteadData, seat: int) -> list[int]:

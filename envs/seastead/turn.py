@@ -7,20 +7,14 @@ koşullardan biri gerçekleştiğinde mevcut tur tamamlanır, ardından 1 tur da
 
 from __future__ import annotations
 
-from ..core.tasks import TaskMachine
+from ..core.tasks import Apply, Legal, TaskMachine
 from . import bonuses, build, dive, effects
 from .actions import BUILD0, DIVE, LOC0, PASS, RES0, SLOT0, SPEC0
-from .content import DIVE_CARDS, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_RES, Deck
+from .content import NUM_RES
+from .ending import record_triggers
 from .scoring import final_scoring
-from .specialists import play, plays
-from .state import (
-    NO,
-    TRIGGER_CLEANUP_EXHAUSTED,
-    TRIGGER_DEPTHS_VISIBLE,
-    TRIGGER_FLOTILLA_FULL,
-    TRIGGER_ONE_BUILDING_LEFT,
-    SeasteadData,
-)
+from .specialists import TIMING, play, plays
+from .state import NO, SeasteadData
 from .steps import DECISION_TEXT, Step
 from .tokens import gain, pay, supplied_kinds
 
@@ -52,9 +46,7 @@ def apply_after(d: SeasteadData, action: int, seat: int, mode: int, b: int) -> N
 
 
 def run_end_turn(d: SeasteadData, seat: int, a: int, b: int) -> None:
-    d.triggers |= current_triggers(d)
-    if d.triggers and d.end_round == NO:
-        d.end_round = d.round_no + 1
+    record_triggers(d)  # also recorded the moment each condition first holds (ending.py)
     d.mine_half = d.prospector = d.founder = d.build_type = d.built_loc = NO
     d.trawler = d.engineer = d.played = 0
     d.turns_in_round += 1
@@ -66,21 +58,6 @@ def run_end_turn(d: SeasteadData, seat: int, a: int, b: int) -> None:
         d.turns_in_round = 0
     d.active = 1 - d.active
     d.stack.append((Step.MAIN, d.active, 0, 0))
-
-
-def current_triggers(d: SeasteadData) -> int:
-    """The end conditions that hold now (seed: "Oyun Bitiş Koşulları")."""
-    t = 0
-    for f in range(NUM_FLOTILLAS):
-        if all(d.loc_bld[i] != NO for i in range(f * LOCS_PER_FLOTILLA, (f + 1) * LOCS_PER_FLOTILLA)):
-            t |= TRIGGER_FLOTILLA_FULL
-    if any(12 - sum(d.built[s * 3 : s * 3 + 3]) <= 1 for s in (0, 1)):
-        t |= TRIGGER_ONE_BUILDING_LEFT
-    if d.dive_deck and DIVE_CARDS[d.dive_deck[-1]].deck == Deck.DEPTHS:
-        t |= TRIGGER_DEPTHS_VISIBLE
-    if d.cleanup_supply == 0:
-        t |= TRIGGER_CLEANUP_EXHAUSTED
-    return t
 
 
 # --- "both" specialists with choices ------------------------------------------------------------------
@@ -172,6 +149,52 @@ AUTOMATIC = {
     Step.COLUMN_CHECK: bonuses.run_column_check,
     Step.END_TURN: run_end_turn,
 }
+# --- "both" specialists at every decision of your own turn where they can change something -----------------
+#: Seed FAQ: face-up specialists are spent "sıranız geldiğinde dilediğiniz sırada" (at any moment of your turn).
+#: Besides the start (MAIN) and the end (AFTER), a "both" card is offered at these decisions of the active
+#: player, each a point where something happened this turn that the card can answer (a card revealed, a
+#: cost paid, resources or tokens received, a bonus about to count your resources). Left out, because a play
+#: there cannot change more than at the previous window or would break the choice in progress: BUILD_WHERE
+#: (nothing happened since MAIN; a Trader could leave no payable location) and the steps that finish a choice
+#: already begun (a ship or building being moved, the second demand token, the kind of a convert/Trader).
+BOTH_WINDOWS = frozenset(
+    {
+        Step.DIVE_SPLIT,
+        Step.DIVE_WILD,
+        Step.DOCK_CHOICE,
+        Step.SPECIALIST_CHOICE,
+        Step.EFFECT_USE,
+        Step.EFFECT_KIND,
+        Step.GIVE_KIND,
+        Step.CONVERT_GIVE,
+        Step.REFRESH,
+        Step.DEMAND_A,
+        Step.ROW_PORT,
+    }
+)
+
+
+def _offer_both(step: Step, legal: Legal, apply: Apply) -> tuple[Legal, Apply]:
+    """Wrap a decision so the active player may first play "both" specialists (the decision then waits)."""
+
+    def legal_with_both(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+        out = legal(d, seat, a, b)
+        if out and seat == d.active:
+            out += [x for x in plays(d, seat, "main") if x not in out]
+        return out
+
+    def apply_with_both(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+        sid = action - SPEC0
+        if 0 <= sid < len(TIMING) and TIMING[sid] == "any" and d.spec_owner[sid] == seat and not d.spec_spent[sid]:
+            d.stack.append((step, seat, a, b))
+            play(d, seat, sid)
+        else:  # (a REFRESH choice names a spent card: never a face-up one)
+            apply(d, action, seat, a, b)
+
+    return legal_with_both, apply_with_both
+
+
+DECISIONS = {s: (_offer_both(s, *f) if s in BOTH_WINDOWS else f) for s, f in DECISIONS.items()}
 MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance

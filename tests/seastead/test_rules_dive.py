@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from seastead_scenario import P0, P1, card, dive_turn, fresh, on_top, pending, res, set_res, start
 
@@ -197,3 +198,38 @@ def test_empty_dive_deck_is_rebuilt_from_the_shuffled_discard_pile():
     assert d.dive_discard == [shown] and pending(s) == (Step.MAIN, P1)
     assert sum(res(d, P0)) + sum(res(d, P1)) == sum(sum(h[:WILD]) + h[WILD] for h in DIVE_CARDS[shown].halves)
     s.validate()
+
+
+def _bands(deck: list[int]) -> list[Deck]:
+    return [DIVE_CARDS[c].deck for c in deck]
+
+
+def test_determinize_keeps_the_public_bands_of_the_setup_deck():
+    """The setup stacks the dive deck Depths / Shelf / Shallows (card backs): every copy keeps that order."""
+    s = fresh(P0)
+    dive_turn(s)
+    truth = _bands(s.d.dive_deck)
+    for k in range(50):
+        det = s.determinize(P1, np.random.default_rng(k))
+        assert _bands(det.d.dive_deck) == truth
+        assert np.array_equal(det.observe(P1), s.observe(P1))
+
+
+def test_determinize_does_not_keep_the_band_order_of_a_reshuffled_dive_deck():
+    """Issue 7 item 2. After the discard pile was shuffled into a new deck, the order of its bands is no longer
+    public: copies shuffle the whole deck (consistent with the view: same cards, same counts per band)."""
+    s = fresh(P0)
+    d = s.d
+    d.dive_discard = sorted(d.dive_discard + d.dive_deck)
+    d.dive_deck = []
+    dive_turn(s)  # reveal reshuffles the discard pile into a new deck
+    assert d.dive_reshuffled == 1 and len(d.dive_deck) == len(DIVE_CARDS) - 1
+    truth = _bands(d.dive_deck)
+    same = 0
+    for k in range(100):
+        det = s.determinize(P1, np.random.default_rng(k))
+        det.validate()
+        assert np.array_equal(det.observe(P1), s.observe(P1)) and sorted(det.d.dive_deck) == sorted(d.dive_deck)
+        same += _bands(det.d.dive_deck) == truth
+    # 19 cards in bands of 3/12/4 have 19!/(3!12!4!) = 3.9 million band orders: a kept order is no accident
+    assert same <= 1, f"{same} of 100 copies kept the band order of the reshuffled deck"

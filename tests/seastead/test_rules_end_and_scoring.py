@@ -27,12 +27,13 @@ from seastead_scenario import (
 )
 
 from meeplezoo.envs.core import TERMINAL, IllegalActionError
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, PASS, SLOT0, USE
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, PASS, SLOT0, SPEC0, USE
 from meeplezoo.envs.seastead.content import DIVE_CARDS, LOCATION_COST, NUM_LOCS, SPECIALISTS, Bld, Deck, Res
 from meeplezoo.envs.seastead.state import (
     NO,
     TRIGGER_CLEANUP_EXHAUSTED,
     TRIGGER_DEPTHS_VISIBLE,
+    TRIGGER_FLOTILLA_FULL,
 )
 from meeplezoo.envs.seastead.steps import Step
 
@@ -134,6 +135,36 @@ def test_the_end_trigger_is_remembered_even_if_the_condition_goes_away():
     s.validate()
 
 
+def test_a_flotilla_filled_and_emptied_in_the_same_turn_still_triggers_the_end():
+    """Issue 7 item 10. Seed: the end triggers once every location of a flotilla holds a building; P0 fills
+    Kelpwood with a port and then moves their academy off it with the Architect in the same turn."""
+    s = fresh(P0)
+    d = s.d
+    architect = give_spec(d, P0, "Architect")
+    for p in (0, 2, 3, 4):
+        place(d, P1, Bld.PORT if p < 3 else Bld.SHIPYARD, loc(0, p))
+    place(d, P0, Bld.ACADEMY, loc(0, 5))
+    set_res(d, P0, fish=LOCATION_COST[loc(0, 1)])
+    start(s)
+    s.apply(BUILD0 + Bld.PORT)
+    s.apply(la(loc(0, 1)))  # Kelpwood is full now
+    assert d.triggers == TRIGGER_FLOTILLA_FULL and d.end_round == 1  # recorded at once
+    s.apply(SLOT0)
+    s.apply(PASS)  # the location's optional fish
+    assert pending(s) == (Step.AFTER, P0)
+    s.apply(SPEC0 + architect)
+    s.apply(la(loc(0, 5)))
+    s.apply(la(loc(1, 0)))  # the academy leaves Kelpwood: the condition no longer holds
+    assert d.loc_bld[loc(0, 5)] == NO
+    assert pending(s) == (Step.MAIN, P1)
+    assert d.triggers == TRIGGER_FLOTILLA_FULL and d.end_round == 1
+    dive_turn(s)  # P1 ends round 0
+    dive_turn(s)
+    dive_turn(s)  # round 1, the last one
+    assert s.is_terminal()
+    s.validate()
+
+
 # --- final scoring ------------------------------------------------------------------------------------
 def test_final_scoring_in_five_categories_with_exact_numbers():
     s = fresh(P0)
@@ -197,6 +228,20 @@ def test_dock_resources_are_capped_at_3_per_dock_and_the_rest_stays():
     assert d.sheet[6:] == [3, 0, LOCATION_COST[loc(0, 0)], 0, 0, 3 + LOCATION_COST[loc(0, 0)]]
     assert res(d, P1) == [0, 0, 0, 4] and d.supply[Res.METAL] == 6
     s.validate()
+
+
+def test_the_score_sheet_text_shows_the_cleanup_shortfall():
+    """Issue 7 item 12. Seed: the missing cleanup tokens are written on the score pad."""
+    s = fresh(P0)
+    d = s.d
+    set_cleanup(d, P0, 3)
+    d.shortfall[:] = [2, 0]
+    score_now(s)
+    lines = s.score_sheet().splitlines()
+    assert [line.split() for line in lines if line.startswith("cleanup shortfall")] == [
+        ["cleanup", "shortfall", "2", "0"]
+    ]
+    assert lines[-1].split() == ["total", "3", "0"]  # the shortfall is recorded, never subtracted
 
 
 def test_shortfall_is_only_recorded_and_does_not_change_the_cleanup_score():

@@ -4,7 +4,8 @@ Seed: "Uzman kartlarını dilediğiniz sırada 'harcayarak' (yüzünü kapatarak
 kullanabilirsiniz; Yatırımcı (Investor) ve Ajan (Agent) kartları istisna olarak rakibinizin aksiyonuna tepki
 olarak sıra sizde değilken de kullanılabilir." Windows (engine): dive cards while the dive card is shown
 (``split``) or after the dive (``after``), build cards while choosing the location (``where``) or after the
-build (``after``), "both" cards at the start (MAIN) or the end (AFTER) of any own turn.
+build (``after``), "both" cards at the start (MAIN), the end (AFTER) and every decision of the own turn where
+they can change something (``turn.BOTH_WINDOWS``: after the card is revealed, after paying, before a bonus).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def test_timing_windows_with_every_specialist_face_up():
 
     dive = s.clone()
     dive.apply(DIVE)
-    assert dive.legal_actions() == [*HALVES, *(SPEC0 + S[n] for n in ("Scout", "Trawler", "Prospector"))]
+    assert dive.legal_actions() == [*HALVES, *(SPEC0 + S[n] for n in ("Scout", "Trawler", "Prospector")), *spec]
     dive.apply(HALF0)
     assert pending(dive) == (Step.AFTER, P0)
     assert dive.legal_actions() == [SPEC0 + S["Salvager"], *spec, PASS]
@@ -672,3 +673,96 @@ def test_a_specialist_taken_with_an_academy_can_be_played_the_same_turn(name):
     s.apply(SPEC0 + S[name])
     assert d.spec_spent[S[name]] == 1
     s.validate()
+
+
+# --- "both" specialists at any moment of the own turn (issue 7 item 11) ---------------------------------
+def test_both_specialist_between_paying_and_the_port_row_bonus_changes_what_the_bonus_counts():
+    """Seed FAQ: face-up specialists "sıranız geldiğinde dilediğiniz sırada" - e.g. after paying for the last
+    port and before its row bonus counts your resources. The Patron gives 1 kelp that the bonus then counts."""
+    s = fresh(P0)
+    d = s.d
+    patron = give_spec(d, P0, "Patron")
+    kelp_dock = next(x.id for x in DOCKS if x.resource == Res.KELP)
+    for p in range(3):
+        place(d, P0, Bld.PORT, loc(3, p))
+    attach_dock(d, kelp_dock, loc(3, 0))
+    set_res(d, P0, fish=GAIN_FISH.cost)
+    start(s)
+    s.apply(BUILD0 + Bld.PORT)
+    s.apply(la(GAIN_FISH))  # paid: P0 holds nothing now
+    assert pending(s) == (Step.DOCK_CHOICE, P0) and SPEC0 + patron in s.legal_actions()
+    s.apply(SLOT0)
+    assert pending(s) == (Step.EFFECT_USE, P0) and s.legal_actions() == [SPEC0 + patron, PASS, USE]
+    s.apply(PASS)
+    assert pending(s) == (Step.ROW_PORT, P0)
+    assert s.legal_actions() == [la(GAIN_FISH), la(loc(3, 0)), SPEC0 + patron, PASS]
+    s.apply(SPEC0 + patron)
+    assert res(d, P0) == [1, 1, 1, 1] and d.spec_spent[patron] == 1
+    assert pending(s) == (Step.ROW_PORT, P0)  # the bonus still waits, and the card is not offered again
+    assert s.legal_actions() == [la(GAIN_FISH), la(loc(3, 0)), PASS]
+    s.apply(la(loc(3, 0)))
+    assert d.cleanup[P0] == 1  # the kelp from the Patron counted
+    s.validate()
+
+
+def test_both_specialist_after_the_dive_card_is_revealed():
+    """A "both" card can be played after seeing the dive card and before splitting it (the Trader here)."""
+    s = fresh(P0)
+    d = s.d
+    trader = give_spec(d, P0, "Trader")
+    set_res(d, P0, fish=2)
+    on_top(d, KELP2)
+    start(s)
+    s.apply(DIVE)
+    assert s.legal_actions() == [*HALVES, SPEC0 + trader]
+    s.apply(SPEC0 + trader)
+    s.apply(RES0 + Res.FISH)
+    s.apply(RES0 + Res.METAL)
+    assert pending(s) == (Step.DIVE_SPLIT, P0) and s.legal_actions() == HALVES
+    s.apply(HALF0)
+    assert res(d, P0) == [0, 0, 2, 2] and res(d, P1) == [1, 0, 0, 1]
+    s.validate()
+
+
+def test_both_specialist_played_at_the_academy_row_bonus_can_then_be_refreshed():
+    """At the academy row bonus (turn a spent card face up) a face-up "both" card is played, not refreshed;
+    once spent it is among the cards the bonus may refresh (it waits for the next turn to be played again)."""
+    s = fresh(P0)
+    d = s.d
+    scavenger = give_spec(d, P0, "Scavenger")
+    salvager = give_spec(d, P0, "Salvager", spent=True)
+    for p in range(3):
+        place(d, P0, Bld.ACADEMY, loc(3, p))
+    set_res(d, P0, fish=GAIN_FISH.cost)
+    start(s)
+    s.apply(BUILD0 + Bld.ACADEMY)
+    s.apply(la(GAIN_FISH))
+    s.apply(SLOT0)
+    s.apply(PASS)
+    assert pending(s) == (Step.REFRESH, P0) and s.legal_actions() == [SPEC0 + salvager, SPEC0 + scavenger, PASS]
+    s.apply(SPEC0 + scavenger)  # face up: played
+    assert d.cleanup[P0] == 2 and d.spec_spent[scavenger] == 1
+    assert pending(s) == (Step.REFRESH, P0)
+    s.apply(SPEC0 + scavenger)  # spent: refreshed
+    assert d.spec_spent[scavenger] == 0 and d.spec_spent[salvager] == 1
+    assert pending(s) == (Step.MAIN, P1)  # nothing else to play this turn: the refreshed card waits
+    s.validate()
+
+
+def test_both_specialists_are_never_offered_in_the_opponents_decisions_or_while_choosing_the_location():
+    s = fresh(P0)
+    d = s.d
+    patron = give_spec(d, P1, "Patron")
+    give_spec(d, P0, "Scavenger")
+    on_top(d, WILD2)
+    start(s)
+    s.apply(DIVE)
+    s.apply(HALF0 + 1)  # P1 gets the two wilds: their choice during P0's turn
+    assert pending(s) == (Step.DIVE_WILD, P1) and SPEC0 + patron not in s.legal_actions()
+    s2 = fresh(P0)
+    give_spec(s2.d, P0, "Scavenger")
+    set_res(s2.d, P0, fish=GAIN_FISH.cost)
+    start(s2)
+    s2.apply(BUILD0 + Bld.PORT)
+    assert pending(s2) == (Step.BUILD_WHERE, P0)
+    assert all(not SPEC0 <= a < PASS for a in s2.legal_actions())

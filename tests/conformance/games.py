@@ -14,6 +14,12 @@ Hooks (all optional, all read-only on the state they are given):
     loading them must raise ``CorruptStateError``.
 ``shared_win(state_dict)``
     An edited copy of a *finished* game's ``to_dict()`` where every seat shares the win.
+``random_event_soon(state)``
+    An edited copy of a position in which a random event is a few decisions away, for games whose random
+    play seldom reaches one (Seastead reshuffles its dive deck only when it runs out).
+
+Sizes: every case says how much it plays (``fuzz_games`` and the sampling fields) and why, so that each game's
+share of the suite's time stays proportionate (issue 8: well under a minute per game on 2 cores with -n 2).
 """
 
 from __future__ import annotations
@@ -54,6 +60,16 @@ class GameSpec:
     ranks_follow_scores: bool = True
     #: random games played to the end on the engine by the fuzz test; the other tests scale from it
     fuzz_games: int = 60
+    #: the fuzz test saves and reloads every ``save_every``-th position (and the last) of its games
+    save_every: int = 1
+    #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
+    #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
+    #: every ``chance_every`` decisions of random games
+    random_events: bool = True
+    random_event_soon: Callable[[State], State] | None = None
+    chance_positions: int = 20
+    chance_copies: int = 10
+    chance_every: int = 7
 
 
 @dataclass(frozen=True)
@@ -278,6 +294,14 @@ def seastead_shared_win(state: dict[str, Any]) -> dict[str, Any]:
     return s
 
 
+def seastead_reshuffle_soon(state: State) -> State:
+    """A copy whose dive deck is empty (its cards moved onto the discard pile): the next dive reshuffles."""
+    s = state.clone()
+    s.d.dive_discard += s.d.dive_deck
+    s.d.dive_deck = []
+    return s
+
+
 SEASTEAD = GameSpec(
     name="seastead",
     game_cls=SeasteadGame,
@@ -286,7 +310,10 @@ SEASTEAD = GameSpec(
     broken_saves=seastead_broken_saves,
     shared_win=seastead_shared_win,
     bad_config=(("variant", "solo"), ("variant", "B"), ("variant", None)),
+    # ~160 decisions a game, ~1.3 ms a checked position: 60 games (every end trigger and most specialist
+    # windows occur in them) take ~12 s, the derived tests (1/4 .. 1/10 of it) as much again
     fuzz_games=60,
+    random_event_soon=seastead_reshuffle_soon,  # random play never empties the 19-card dive deck
 )
 
 # --- Board Royale --------------------------------------------------------------------------------------
@@ -477,6 +504,7 @@ CONCORDIA = GameSpec(
     shared_win=None,  # the Praefectus Magnus tie rule always leaves a single winner
     bad_config=(("map", "gallia"), ("num_players", 6), ("num_players", "4"), ("intermediate_scoring", "yes")),
     fuzz_games=8,
+    random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 
 # --- the cases: one line per configuration --------------------------------------------------------------

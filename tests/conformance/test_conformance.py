@@ -8,6 +8,7 @@ and truncation. Seeds are ``range(n)``: every property must hold for every seed.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 import json
@@ -32,6 +33,7 @@ from meeplezoo.envs.core import (
     REWARD_MODES,
     TERMINAL,
     ActionTypeError,
+    Chance,
     ConfigError,
     CorruptStateError,
     EngineEnv,
@@ -312,13 +314,24 @@ def check_position(case: GameCase, state: State, env: EngineEnv, what: str) -> N
 
 
 def test_random_playouts_keep_every_invariant(case):
-    """Many random games to the end on the engine; every position is checked (positions() also checks
-    that each game ends within ``max_decisions``)."""
+    """Many random games to the end on the engine; every position is checked, and every position (every
+    ``save_every``-th where saving is slow, and the last) validates and saves: ``state_from_json(to_json())``
+    gives the same save, so no position reached by legal moves is unsaveable (positions() also checks that
+    each game ends within ``max_decisions``)."""
     game = case.game()
     env = make_env(case)
+    every = case.spec.save_every
     for seed in range(case.spec.fuzz_games):
         for decision, state in enumerate(positions(game, seed)):
-            check_position(case, state, env, f"seed {seed}, decision {decision}")
+            what = f"seed {seed}, decision {decision}"
+            check_position(case, state, env, what)
+            if decision % every == 0 or state.is_terminal():
+                text = state.to_json()
+                try:
+                    loaded = game.state_from_json(text)
+                except CorruptStateError as exc:
+                    pytest.fail(f"{what}: a position reached by legal moves does not load: {exc}")
+                assert loaded.to_json() == text, f"{what}: the save changed in a round trip"
         assert state.is_terminal()
         with pytest.raises(IllegalActionError):
             state.apply(0)
@@ -542,6 +555,110 @@ def test_determinize_keeps_each_view_and_resamples_hidden_parts(case):
         assert changed > 0, f"determinize never changed anything in {tried} tries"
     else:
         assert changed == 0
+
+
+class RecordingGenerator:
+    """A numpy Generator that logs every call made on it: ``(method, args, kwargs, result)``. The result of
+    the first call of an event is that random event's outcome (a shuffle logs the shuffled list)."""
+
+    def __init__(self, rng: np.random.Generator, log: list[tuple]) -> None:
+        self._rng, self._log = rng, log
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._rng, name)
+        if not callable(attr):
+            return attr
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            before = copy.deepcopy((args, kwargs))
+            result = attr(*args, **kwargs)
+            outcome = args[0] if result is None and args else result  # shuffle works in place
+            self._log.append((name, *before, np.asarray(outcome).tolist()))
+            return result
+
+        return call
+
+
+def next_random_outcome(state: State, policy_seed: int, limit: int = 400) -> tuple | None:
+    """Play ``state`` on (in place) with a seeded random policy until its next random event; return that
+    event's first call ``(method, args, kwargs, result)``, or None if the game ends (or ``limit`` passes)."""
+    log: list[tuple] = []
+    real = Chance.generator
+    rng = np.random.default_rng(policy_seed)
+    Chance.generator = lambda self: RecordingGenerator(real(self), log)  # type: ignore[method-assign]
+    try:
+        for _ in range(limit):
+            if state.is_terminal():
+                return None
+            state.apply(random_action(state, rng))
+            if log:
+                return log[0]
+    finally:
+        Chance.generator = real  # type: ignore[method-assign]
+    return None
+
+
+def chance_agreement(call: tuple, trials: int = 200) -> float:
+    """An upper estimate of the probability that an independent generator gives ``call``'s result: the same
+    call replayed on ``trials`` fresh generators, (hits + 1) / (trials + 1)."""
+    name, args, kwargs, result = call
+    hits = 0
+    for i in range(trials):
+        rng = np.random.default_rng([987_654, i])
+        a, k = copy.deepcopy((args, kwargs))
+        out = getattr(rng, name)(*a, **k)
+        hits += np.asarray(a[0] if out is None and a else out).tolist() == result
+    return (hits + 1) / (trials + 1)
+
+
+def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(case):
+    """Issue 7 item 1: a determinized copy must not carry the real game's future. From positions of random
+    games, the real game and copies determinized for the player to move are played on with the same policy
+    to their next random event (a reshuffle, a random steal); a copy's outcome may agree with the real one
+    only as often as chance allows: at most mean + 4 sd + 3 of the binomial counts whose per-copy chance of
+    agreeing is estimated by replaying the call on fresh generators. Before the core fix every copy agreed."""
+    game = case.game()
+    spec = case.spec
+    if not spec.random_events:
+        # the declaration is checked: random play of this game draws no random event after the setup
+        for seed in range(2):
+            assert next_random_outcome(game.new_state(seed), seed, limit=game.max_decisions) is None
+        return
+    agree = compared = 0
+    mean = var = 0.0
+    positions_used = 0
+    for seed in range(40):
+        for state in positions(game, seed, every=spec.chance_every):
+            if state.is_terminal() or positions_used >= spec.chance_positions:
+                break
+            truth = spec.random_event_soon(state) if spec.random_event_soon else state.clone()
+            policy = 1_000 * seed + positions_used
+            real = next_random_outcome(truth.clone(), policy)
+            if real is None:
+                continue
+            p = chance_agreement(real)
+            if p > 0.5:
+                continue  # a coin flip or a forced result (one card to steal) tells nothing
+            positions_used += 1
+            seat = truth.current_player()
+            for k in range(spec.chance_copies):
+                copy_outcome = next_random_outcome(truth.determinize(seat, np.random.default_rng([seed, k])), policy)
+                if copy_outcome is None or copy_outcome[:3] != real[:3]:
+                    continue  # a different event (or none): nothing to compare
+                compared += 1
+                agree += copy_outcome[3] == real[3]
+                mean += p
+                var += p * (1 - p)
+        if positions_used >= spec.chance_positions:
+            break
+    bound = mean + 4 * math.sqrt(var) + 3
+    assert compared >= 20 and bound < compared / 2, (
+        f"too few comparable random events to test ({compared}, chance bound {bound:.1f}): adjust the case"
+    )
+    assert agree <= bound, (
+        f"determinized copies foresaw the next random event in {agree} of {compared} tries "
+        f"(chance allows about {mean:.1f}, at most {bound:.1f})"
+    )
 
 
 # --- 9. bad input ------------------------------------------------------------------------------------------

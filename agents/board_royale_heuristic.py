@@ -15,7 +15,7 @@ from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, DRAW, ITEM0, PASS
 from meeplezoo.envs.board_royale.content import CARD_EFFECT, CARD_TYPE, HIDDEN_EFFECT, NUM_KINDS, NUM_RES, Effect
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.game import BoardRoyaleState
-from meeplezoo.envs.board_royale.resources import hand_size, resources_of
+from meeplezoo.envs.board_royale.resources import hand_size, resources_of, room
 from meeplezoo.envs.board_royale.state import NO, RoyaleData
 from meeplezoo.envs.board_royale.steps import Step
 
@@ -88,11 +88,14 @@ class BoardRoyaleHeuristicAgent:
         craft = self._best_craft(d, me, legal, buffer=BUFFER)
         if craft != PASS:
             return craft
-        for act in legal:  # refill: draw and salvage tools
+        for act in legal:  # refill: draw and salvage tools, while they gain cards (items have no use cap)
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0
-                if CARD_EFFECT[card] in (Effect.DRAW, Effect.SALVAGE) and res - CARD_TYPE[card].use_total >= 3:
-                    return act
+                t = CARD_TYPE[card]
+                gain = min(t.n, room(d, me)) - t.use_total
+                if CARD_EFFECT[card] in (Effect.DRAW, Effect.SALVAGE) and gain > 0 and res - t.use_total >= 3:
+                    if CARD_EFFECT[card] == Effect.DRAW or max(d.res_discard[:NUM_RES]) >= t.n:
+                        return act
         for act in legal:  # wear the others down while rich
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0

@@ -34,7 +34,6 @@ _USE = tuple(t.use for t in CARD_TYPE)
 _N = tuple(t.n for t in CARD_TYPE)
 _AREA = tuple(t.area for t in CARD_TYPE)
 _EXPLOSIVE = tuple(t.explosive for t in CARD_TYPE)
-_PER_ROUND = tuple(t.per_round for t in CARD_TYPE)
 _INSTANT = tuple(t.instant for t in CARD_TYPE)
 _CONSUMABLE = tuple(t.consumable for t in CARD_TYPE)
 #: single-target weapons (can join a collaborative attack)
@@ -62,7 +61,9 @@ def spend(d: RoyaleData, seat: int, card: int) -> None:
 
 
 def usable(d: RoyaleData, seat: int, card: int, keep_one: bool) -> bool:
-    return d.item_used[card] < _PER_ROUND[card] and can_pay(d, seat, _USE[card], keep_one)
+    """An owned item may be used as often as its use cost can be paid (seed FAQ: "Yeterli kaynağın olduğu
+    sürece ... birden fazla eşya kullanabilir ... Herhangi bir aksiyon sayısı sınırı yoktur")."""
+    return can_pay(d, seat, _USE[card], keep_one)
 
 
 # --- declaring ---------------------------------------------------------------------------------------------

@@ -162,9 +162,9 @@ class BoardRoyaleState(StackState):
                     x = d.known[(v * n + h) * NUM_KINDS + k]
                     need(x <= d.hand[h * NUM_KINDS + k] and (v != h or x == 0), "knowledge above the hand")
         need(d.first_player in range(n) and d.active in range(n), "seats")
-        need(d.round_no >= 0 and 0 <= d.actions <= RULES.max_actions_per_turn, "round / actions")
+        need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
         need(0 <= d.offered < (1 << n) and 0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
-        need(d.vote_called in (0, 1) and d.turn_over in (0, 1), "flags")
+        need(d.turn_over in (0, 1), "flags")
         need(d.field_round == NO or 1 <= d.field_round <= d.round_no, "field round")
         need(0 <= d.answer <= 3 and 0 <= d.answer_n <= 6, "answer")
         need(d.offer_give_item in (NO, *range(NUM_ITEM_CARDS)), "offer give item")

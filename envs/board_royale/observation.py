@@ -31,7 +31,7 @@ _SECTIONS = [
     ("turn_over", 1),
     ("seat_flags", MAX_PLAYERS * SEAT_FLAGS),
     # per seat: hand size, escape points, rank if out; my hand by kind; discard pile by kind;
-    # resource deck, item deck, item discard sizes; round, actions this turn, my hand limit;
+    # resource deck, item deck, item discard sizes; round, decisions this turn (over the safety bound), my hand limit;
     # offer give x5, offer ask x5; task count, answer strength
     ("scalars", NUM_SCALARS),
     ("known", MAX_PLAYERS * K),
@@ -163,7 +163,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         len(d.item_deck) / NUM_ITEM_CARDS,
         len(d.item_discard) / NUM_ITEM_CARDS,
         min(d.round_no / 50.0, 1.0),
-        d.actions / RULES.max_actions_per_turn,
+        min(d.turn_decisions / RULES.max_decisions_per_turn, 1.0),
         hand_limit(d, me) / 24.0,
         *(x / 3.0 for x in d.offer_give),
         *(x / 3.0 for x in d.offer_ask),

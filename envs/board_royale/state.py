@@ -47,9 +47,8 @@ class RoyaleData:
     first_player: int
     active: int
     round_no: int  # 0 = preparation round
-    actions: int  # actions taken in this Action Phase
+    turn_decisions: int  # decisions taken in this turn (the engine's safety bound)
     offered: int  # bitmask: seats offered a trade this turn
-    vote_called: int  # 1 when the active player called a vote this turn
     field_round: int  # round in which the crafting field was last replaced by a vote
     vote_yes: int  # bitmask of the running vote
     vote_no: int
@@ -117,9 +116,8 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         first_player=first,
         active=first,
         round_no=0,
-        actions=0,
+        turn_decisions=0,
         offered=0,
-        vote_called=0,
         field_round=NO,
         vote_yes=0,
         vote_no=0,

@@ -14,7 +14,7 @@ Hidden items are not traded (offering one would reveal it).
 from __future__ import annotations
 
 from .actions import CARD0, ITEM0, PASS, SEAT0, YES
-from .content import NUM_RES, RULES
+from .content import NUM_RES
 from .escape import check_escape
 from .resources import K, hand_limit, hand_size, move_in, move_out, resources_of
 from .state import NO, RoyaleData
@@ -40,7 +40,7 @@ def apply_partner(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None
 
 def legal_give(d: RoyaleData, seat: int, partner: int, b: int) -> list[int]:
     out = [PASS, YES]
-    if sum(d.offer_give) < RULES.max_trade_cards:
+    if sum(d.offer_give) < 3:
         base = seat * K
         # never offer the last resource card
         spare = resources_of(d, seat) - sum(d.offer_give) > 1
@@ -67,7 +67,7 @@ def legal_ask(d: RoyaleData, seat: int, partner: int, b: int) -> list[int]:
     out = [PASS]
     if sum(d.offer_give) + sum(d.offer_ask) or d.offer_give_item != NO or d.offer_ask_item != NO:
         out.append(YES)
-    if sum(d.offer_ask) < RULES.max_trade_cards:
+    if sum(d.offer_ask) < 3:
         out += [CARD0 + k for k in range(NUM_RES)]
     if d.offer_ask_item == NO:
         out += [ITEM0 + c for c, owner in enumerate(d.item_owner) if owner == partner]

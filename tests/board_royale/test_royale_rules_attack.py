@@ -31,16 +31,17 @@ def table(n: int, **hands: dict):
     return s, s.d
 
 
-def test_the_cost_is_paid_before_the_defender_answers():
+def test_the_attacker_declares_target_and_item_then_pays():
     """ "Saldırgan (attacker) kimi hedef aldığını ve hangi eşyayı kullandığını ilan eder, ardından kullanım
-    maliyetini öder." """
+    maliyetini öder." Nothing is paid when the item is chosen; the cost goes when the target is declared
+    (before the fix the cost was paid before the target was chosen)."""
     s, d = table(2, p0={"food": 3}, p1={"wood": 4})
     knife = give_item(d, P0, "Knife")
     action_phase(s, P0)
     s.apply(item_a(knife))
-    assert pending(s) == (Step.TARGET, P0) and resources(d, P0) == 2
+    assert pending(s) == (Step.TARGET, P0) and resources(d, P0) == 3 and d.res_discard[0] == 0
     s.apply(seat_a(P1))
-    assert pending(s) == (Step.DEFEND, P1) and d.res_discard[0] == 1
+    assert pending(s) == (Step.DEFEND, P1) and resources(d, P0) == 2 and d.res_discard[0] == 1
 
 
 def test_the_defender_is_always_asked_even_without_answers():

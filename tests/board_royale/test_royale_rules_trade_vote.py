@@ -112,13 +112,29 @@ def test_vote_needs_a_majority_of_the_living_and_everyone_votes():
         s.apply(vote)
     assert seats == [P0, P1, P2, 3]
     assert d.field == field and pending(s) == (Step.ACTION, P0)
-    assert VOTE not in s.legal_actions()  # once per turn
     s.apply(PASS)
     s.apply(DRAW)  # P1 draws
     s.apply(VOTE)
     for vote in (YES, YES, YES, PASS):
         s.apply(vote)
     assert d.field != field and d.field_round == 1
+
+
+def test_a_failed_vote_may_be_called_again_in_the_same_turn():
+    """The seed limits only the replacement of the field to once a round ("Üretim Alanı her rauntta en fazla 1
+    kez değiştirilebilir"), not the calls: after a failed vote the same player calls another, which passes
+    (before the fix a player could call one vote per turn)."""
+    s, d = table(3)
+    field = list(d.field)
+    action_phase(s, P0)
+    s.apply(VOTE)
+    for vote in (YES, PASS, PASS):
+        s.apply(vote)
+    assert d.field == field and pending(s) == (Step.ACTION, P0) and VOTE in s.legal_actions()
+    s.apply(VOTE)
+    for vote in (YES, YES, PASS):
+        s.apply(vote)
+    assert d.field != field and d.field_round == 1 and VOTE not in s.legal_actions()
 
 
 def test_after_a_replacement_no_vote_until_the_next_round():

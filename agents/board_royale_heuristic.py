@@ -93,9 +93,11 @@ class BoardRoyaleHeuristicAgent:
                 card = act - ITEM0
                 t = CARD_TYPE[card]
                 gain = min(t.n, room(d, me)) - t.use_total
-                if CARD_EFFECT[card] in (Effect.DRAW, Effect.SALVAGE) and gain > 0 and res - t.use_total >= 3:
-                    if CARD_EFFECT[card] == Effect.DRAW or max(d.res_discard[:NUM_RES]) >= t.n:
-                        return act
+                refill = CARD_EFFECT[card] == Effect.DRAW or (
+                    CARD_EFFECT[card] == Effect.SALVAGE and max(d.res_discard[:NUM_RES]) >= t.n
+                )
+                if refill and gain > 0 and res - t.use_total >= 3:
+                    return act
         for act in legal:  # wear the others down while rich
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0

@@ -3,7 +3,7 @@
 Seats are relative: slot ``r`` is the seat ``r`` places clockwise from the viewer (slot 0 is the viewer),
 padded to 6. Public: who is alive, every face-up item and its owner and uses this round, the crafting
 field, escape points, hand *sizes*, the public Resource Discard Pile, deck sizes, the pending decision and
-its arguments (attacking item, target, joiners, defender's answer, trade terms, votes). Private: the viewer's
+its arguments (attacking item, target, joiners, the blow under answer, trade terms, votes). Private: the viewer's
 own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot). Nothing
 reveals another hand, the deck order, or a card stolen between two other players.
 :func:`state_vector` appends every hand and the top card of the Resource Deck for centralised critics.
@@ -32,7 +32,7 @@ _SECTIONS = [
     ("seat_flags", MAX_PLAYERS * SEAT_FLAGS),
     # per seat: hand size, escape points, rank if out; my hand by kind; discard pile by kind;
     # resource deck, item deck, item discard sizes; round, decisions this turn (over the safety bound), my hand limit;
-    # offer give x5, offer ask x5; task count, answer strength
+    # offer give x5, offer ask x5; task count, counter-blow strength
     ("scalars", NUM_SCALARS),
     ("known", MAX_PLAYERS * K),
     ("item_owner", NUM_ITEM_CARDS * MAX_PLAYERS),
@@ -40,7 +40,7 @@ _SECTIONS = [
     ("field", 4 * NUM_ITEM_TYPES),
     ("item_discard", NUM_ITEM_TYPES),
     ("task_item", NUM_ITEM_TYPES + 1),  # the item of the pending attack / use; last: a steal
-    ("answer", 4),
+    ("blow", 3),  # the blow under answer: avoided, the attack's blows, an ambush's counter-blow
     ("offer_give_item", NUM_ITEM_CARDS),
     ("offer_ask_item", NUM_ITEM_CARDS),
     ("winner", MAX_PLAYERS),
@@ -62,7 +62,7 @@ _SEAT, _SCALARS, _KNOWN = _AT["seat_flags"], _AT["scalars"], _AT["known"]
 _OWNER, _USED, _FIELD, _IDISC = _AT["item_owner"], _AT["item_used"], _AT["field"], _AT["item_discard"]
 _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["task_item"],
-    _AT["answer"],
+    _AT["blow"],
     _AT["offer_give_item"],
     _AT["offer_ask_item"],
 )
@@ -142,8 +142,8 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
                 ones.append(_USED + c)
             points[r] += _POINTS[c]
     ones += [_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(d.field) if c != NO]
-    if d.answer:
-        ones.append(_ANSWER + d.answer)
+    if d.blow_on != NO:
+        ones.append(_ANSWER + d.blow_kind)
     if d.offer_give_item != NO:
         ones.append(_GIVE_ITEM + d.offer_give_item)
     if d.offer_ask_item != NO:
@@ -168,7 +168,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         *(x / 3.0 for x in d.offer_give),
         *(x / 3.0 for x in d.offer_ask),
         min(task_count / 5.0, 1.0),
-        d.answer_n / 6.0,
+        d.blow_n / 6.0,
     ]
     o[_SCALARS : _SCALARS + NUM_SCALARS] = scal
     known = d.known

@@ -18,8 +18,8 @@ NO = -1
 STEAL = -2  # the "item" of a Resource Phase steal
 # how the game was won
 WIN_NONE, WIN_LAST_STANDING, WIN_ESCAPE_POINTS, WIN_ESCAPE_SET = 0, 1, 2, 3
-# a defender's answer
-ANSWER_NONE, ANSWER_AVOID, ANSWER_REFLECT, ANSWER_AMBUSH = 0, 1, 2, 3
+# the blow under answer in an attack: avoided (nothing lands), the attack's own blows, an ambush's counter-blow
+BLOW_NONE, BLOW_ATTACK, BLOW_COUNTER = 0, 1, 2
 
 
 @dataclass(slots=True, eq=False)
@@ -53,8 +53,10 @@ class RoyaleData:
     vote_yes: int  # bitmask of the running vote
     vote_no: int
     turn_over: int  # the active player eliminated someone: the turn ends
-    answer: int
-    answer_n: int
+    blow_on: int  # seat the blow under answer is aimed at: the target or the active attacker (NO: no attack)
+    blow_kind: int  # BLOW_NONE / BLOW_ATTACK / BLOW_COUNTER
+    blow_n: int  # cards a counter-blow (an ambush) makes its victim discard
+    answers: int  # answers given so far in the running attack
     offer_give_item: int
     offer_ask_item: int
     winner: int
@@ -122,8 +124,10 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         vote_yes=0,
         vote_no=0,
         turn_over=0,
-        answer=ANSWER_NONE,
-        answer_n=0,
+        blow_on=NO,
+        blow_kind=BLOW_NONE,
+        blow_n=0,
+        answers=0,
         offer_give_item=NO,
         offer_ask_item=NO,
         winner=NO,

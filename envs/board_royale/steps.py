@@ -2,8 +2,8 @@
 
 A state holds a stack of tasks ``(step, seat, a, b)``; the top one is either a decision of ``seat`` or an
 automatic step the engine resolves. A normal turn pushes END_TURN, ACTION, RESOURCE; an attack pushes
-RESOLVE, DEFEND (the defender always answers, so whether they hold a hidden item never shows), and one JOIN
-per other player who owns a weapon.
+RESOLVE, DEFEND (the defender always answers, so whether they hold a hidden item never shows), FIGHT and one
+JOIN per other player who owns a weapon; a reflect or an ambush pushes a DEFEND of the other side, and so on.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ class Step(IntEnum):
     TARGET = 4  # a = item card whose target is chosen
     SALVAGE_KIND = 5  # a = item card (salvage): name a resource kind
     JOIN = 6  # a = active player's item (-2: steal), b = target
-    DEFEND = 7  # a = attacking item (-2: steal), b = attacker (the active player)
+    DEFEND = 7  # answer the blow aimed at seat: a = attacking item (-2: steal), b = the other side's seat
     TRADE_PARTNER = 8
     TRADE_GIVE = 9  # a = partner
     TRADE_ASK = 10  # a = partner
@@ -33,6 +33,7 @@ class Step(IntEnum):
     RESOLVE = 16  # a = attacking item (-2: steal), b = target
     VOTE_COUNT = 17
     END_TURN = 18
+    FIGHT = 19  # a = attacking item, b = target: the attack's blows are aimed at the target; answers begin
 
 
 NUM_DECISIONS = 13
@@ -44,7 +45,7 @@ DECISION_TEXT = {
     Step.TARGET: "choose the target of the attack",
     Step.SALVAGE_KIND: "name a resource kind to take from the discard pile",
     Step.JOIN: "join the attack with a weapon, or pass",
-    Step.DEFEND: "answer the attack with an instant or hidden item, or pass",
+    Step.DEFEND: "answer the blow aimed at you with an instant or hidden item, or pass",
     Step.TRADE_PARTNER: "choose a trade partner",
     Step.TRADE_GIVE: "trade offer: what you give",
     Step.TRADE_ASK: "trade offer: what you ask for",

@@ -241,6 +241,7 @@ AUTOMATIC: dict[int, Run] = {
     Step.DRAW: run_draw,
     Step.SALVAGE: run_salvage,
     Step.RESOLVE: attack.run_resolve,
+    Step.FIGHT: attack.run_fight,
     Step.VOTE_COUNT: vote.run_count,
     Step.END_TURN: run_end_turn,
 }

@@ -143,7 +143,9 @@ def test_faq_hidden_items_are_held_with_resources_and_revealed_when_attacked():
     s.apply(item_a(knife))
     s.apply(seat_a(P1))
     assert card_a("ricochet") in s.legal_actions()
-    s.apply(card_a("ricochet"))  # reflected: P0 discards 2 instead
+    s.apply(card_a("ricochet"))  # reflected: P0 may answer, has nothing, and discards 2 instead
+    assert pending(s) == (Step.DEFEND, P0) and s.legal_actions() == [PASS]
+    s.apply(PASS)
     assert resources(d, P1) == 5 and resources(d, P0) == 6 - 1 - 2
 
 

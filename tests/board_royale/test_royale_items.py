@@ -159,6 +159,8 @@ def test_dynamite_can_only_be_reflected():
     use_on(s, dyn, P1)
     assert s.legal_actions() == [PASS, card_a("ricochet")]
     s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P0) == 1 and resources(d, P1) == 5
 
 
@@ -233,6 +235,8 @@ def test_bear_trap_avoids_and_hurts_the_attacker():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(item_a(trap))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P1) == 5 and resources(d, P0) == 5 - 1 - 2 and d.item_owner[trap] == NO
 
 
@@ -242,6 +246,8 @@ def test_spike_wall_reflects():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(item_a(wall))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P1) == 4 and resources(d, P0) == 5 - 1 - 2 and d.item_owner[wall] == P1
 
 
@@ -258,6 +264,8 @@ def test_ricochet_reflects():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert hand(d, P1) == [0, 5, 0, 0, 0, 0, 0, 0] and resources(d, P0) == 2
 
 
@@ -267,6 +275,8 @@ def test_deadfall_eliminates_a_weak_attacker_and_loots_him():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(card_a("deadfall"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert d.alive == [0, 1] and d.item_owner[knife] == P1
     assert d.winner == P1 and s.is_terminal()
 

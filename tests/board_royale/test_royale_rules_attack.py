@@ -111,6 +111,8 @@ def test_reflected_blows_spare_a_joiners_last_card_but_not_the_active_players():
     s.apply(seat_a(P2))
     s.apply(item_a(spear))  # P1 pays 1 wood: 1 left
     s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)  # the active player answers for the attacking side
+    s.apply(PASS)
     assert resources(d, P1) == 1 and d.alive[P1] == 1  # not eliminated on P0's turn
     assert resources(d, P0) == 0 and d.alive[P0] == 0  # the active player is, by the defender
     assert d.item_owner[knife] == P2 and resources(d, P2) == 3
@@ -171,3 +173,58 @@ def test_joining_needs_an_owned_single_target_weapon_and_the_cost():
     s.apply(PASS)
     s.apply(PASS)
     assert resources(d, P2) == 2 and d.item_owner[k2] == P1 and d.joiners == [] and d.stack[-1][0] != NO
+
+
+def test_answers_alternate_until_a_side_passes():
+    """ "Saldırı sırasında oyun tur tabanlı çözümlemeye geçer." P1 reflects P0's Knife with a Spike Wall; P0
+    answers with their own Spike Wall; P1 reflects again with a Ricochet; P0 passes and takes the Knife's 2
+    cards. Each answer was paid (1 Stone) or revealed (before the fix the first answer was final)."""
+    s, d = table(2, p0={"food": 3, "stone": 3}, p1={"stone": 4, "ricochet": 1})
+    knife = give_item(d, P0, "Knife")
+    wall0 = give_item(d, P0, "Spike Wall")
+    wall1 = give_item(d, P1, "Spike Wall")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(item_a(wall1))
+    assert pending(s) == (Step.DEFEND, P0) and item_a(wall0) in s.legal_actions()
+    s.apply(item_a(wall0))
+    assert pending(s) == (Step.DEFEND, P1) and d.answers == 2
+    assert s.legal_actions() == [PASS, item_a(wall1), card_a("ricochet")]  # no per-round cap either
+    s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)
+    s.apply(PASS)
+    assert resources(d, P0) == 6 - 1 - 1 - 2 and resources(d, P1) == 3 and hand(d, P1)[6] == 0
+    assert pending(s) == (Step.ACTION, P0)
+
+
+def test_the_attacker_answers_an_ambush_with_a_hidden_item():
+    """P1's Bear Trap avoids P0's Knife and hits back for 2; P0 reveals a Decoy (a hidden item answers a
+    blow aimed at its holder, even on their own turn): nothing lands; P0 paid only the Knife's Food."""
+    s, d = table(2, p0={"food": 3, "decoy": 1}, p1={"wood": 4})
+    knife = give_item(d, P0, "Knife")
+    trap = give_item(d, P1, "Bear Trap")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(item_a(trap))
+    assert pending(s) == (Step.DEFEND, P0) and s.legal_actions() == [PASS, card_a("decoy")]
+    s.apply(card_a("decoy"))
+    assert hand(d, P0) == [2, 0, 0, 0, 0, 0, 0, 0] and hand(d, P1) == [0, 4, 0, 0, 0, 0, 0, 0]
+    assert d.item_owner[trap] == NO and pending(s) == (Step.ACTION, P0)
+
+
+def test_a_reflected_ambush_lands_on_the_defender():
+    """P1's Deadfall hits back for 6; P0 reflects that counter-blow with a Ricochet: P1 discards 6 on P0's
+    turn (a blow of the active player) and is eliminated; P0 loots P1."""
+    s, d = table(2, p0={"food": 3, "ricochet": 1}, p1={"wood": 4, "deadfall": 1})
+    knife = give_item(d, P0, "Knife")
+    axe = give_item(d, P1, "Axe")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(card_a("deadfall"))
+    s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P1) and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    assert d.alive == [1, 0] and d.winner == P0 and d.item_owner[axe] == P0

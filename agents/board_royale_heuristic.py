@@ -140,6 +140,14 @@ class BoardRoyaleHeuristicAgent:
         resources = [act for act in legal if act - CARD0 < NUM_RES]
         return max(resources or legal, key=lambda act: hand[act - CARD0])
 
+    def _loot_split(self, d, me, legal, a, b):
+        return SEAT0 + me  # keep the loot
+
+    def _loot_room(self, d, me, legal, kind, b):
+        hand = _hand(d, me)
+        resources = [act for act in legal if act - CARD0 < NUM_RES]
+        return max(resources, key=lambda act: hand[act - CARD0]) if resources else CARD0 + kind
+
     def _join(self, d, me, legal, item, target):
         if escape_points(d, target) >= 7 and resources_of(d, me) > BUFFER:
             for act in legal:

@@ -127,6 +127,7 @@ class BoardRoyaleState(StackState):
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
+        need(len(d.loot_hidden) == NUM_KINDS - NUM_RES, "loot_hidden has one count per hidden kind")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
         need(all(x >= 0 for x in d.hand + d.known + d.res_discard + d.item_used), "negative counts")
@@ -138,7 +139,7 @@ class BoardRoyaleState(StackState):
             need(total == KIND_COUNTS[k], f"kind {k}: {total} cards, expected {KIND_COUNTS[k]}")
         in_play = item_cards(self.game.config["elimination_only"])
         owned = [c for c in range(NUM_ITEM_CARDS) if d.item_owner[c] != NO]
-        placed = sorted(d.item_deck + d.item_discard + [c for c in d.field if c != NO] + owned)
+        placed = sorted(d.item_deck + d.item_discard + [c for c in d.field if c != NO] + owned + d.loot_items)
         need(placed == in_play, "item cards are not each in exactly one place")
         need(all(o in (NO, *range(n)) for o in d.item_owner), "item owner is not a seat")
         need(
@@ -165,6 +166,14 @@ class BoardRoyaleState(StackState):
         need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
         need(0 <= d.offered < (1 << n) and 0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
         need(d.turn_over in (0, 1), "flags")
+        looting = any(t[0] == Step.LOOT for t in d.stack)
+        need(all(x >= 0 for x in d.loot_hidden), "negative loot")
+        need(
+            all(d.loot_hidden[h] <= d.res_discard[NUM_RES + h] for h in range(len(d.loot_hidden))),
+            "looted hidden items must lie on the discard pile",
+        )
+        need(looting or not (d.loot_items or any(d.loot_hidden) or d.loot_takers), "loot without a LOOT task")
+        need(0 <= d.loot_takers < (1 << n) and (not looting or d.loot_takers), "loot takers")
         need(d.field_round == NO or 1 <= d.field_round <= d.round_no, "field round")
         need(0 <= d.blow_kind <= 2 and 0 <= d.blow_n <= 6 and d.answers >= 0, "blow under answer")
         need(d.blow_on in (NO, *range(n)), "blow on a seat")

@@ -15,13 +15,14 @@ import numpy as np
 
 from ..core.layout import build_layout
 from .actions import MAX_PLAYERS
-from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_HIDDEN, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .elimination import next_loot
 from .resources import hand_limit
 from .state import NO, STEAL, RoyaleData
 from .steps import NUM_DECISIONS, Step
 
 K = NUM_KINDS
-SEAT_FLAGS = 9  # alive, active, first player, to decide now, target, vote yes, vote no, offered, joined
+SEAT_FLAGS = 10  # alive, active, first player, to decide now, target, vote yes, vote no, offered, joined, looter
 NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * NUM_RES + 2
 _SECTIONS = [
     ("pending", NUM_DECISIONS),
@@ -43,6 +44,8 @@ _SECTIONS = [
     ("blow", 3),  # the blow under answer: avoided, the attack's blows, an ambush's counter-blow
     ("offer_give_item", NUM_ITEM_CARDS),
     ("offer_ask_item", NUM_ITEM_CARDS),
+    ("loot", NUM_ITEM_TYPES + NUM_HIDDEN),  # loot waiting for a taker, by item type and hidden kind
+    ("loot_next", NUM_ITEM_TYPES + NUM_HIDDEN),  # the loot card being dealt (or made room for)
     ("winner", MAX_PLAYERS),
     ("win_kind", 4),
 ]
@@ -67,6 +70,7 @@ _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["offer_ask_item"],
 )
 _WINNER, _WIN_KIND = _AT["winner"], _AT["win_kind"]
+_LOOT, _LOOT_NEXT = _AT["loot"], _AT["loot_next"]
 _ITEM_STEPS = (Step.TARGET, Step.SALVAGE_KIND, Step.JOIN, Step.DEFEND)
 _TARGET_B = (Step.JOIN,)
 _TYPE = CARD_TYPE_INDEX
@@ -97,6 +101,11 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         if step in _ITEM_STEPS:
             ones.append(_TASK_ITEM + (NUM_ITEM_TYPES if a == STEAL else _TYPE[a]))
         task_count = a if step == Step.HAND_DISCARD else 0
+        if step == Step.LOOT_SPLIT:
+            card = next_loot(d)
+            ones.append(_LOOT_NEXT + (_TYPE[card] if card >= 0 else NUM_ITEM_TYPES + (-1 - card) - NUM_RES))
+        elif step == Step.LOOT_ROOM:
+            ones.append(_LOOT_NEXT + NUM_ITEM_TYPES + a - NUM_RES)
     else:
         task_count = 0
     if d.active == me:
@@ -127,6 +136,8 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
             ones.append(base + 6)
         if (offered >> s) & 1:
             ones.append(base + 7)
+        if (d.loot_takers >> s) & 1:
+            ones.append(base + 9)
         sizes[r] = sum(hand[s * K : s * K + K]) / 24.0
     j = d.joiners
     for i in range(0, len(j), 2):
@@ -179,6 +190,10 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
             if any(row):
                 start = _KNOWN + K * rel[s]
                 o[start : start + K] = [min(x / 10.0, 1.0) for x in row]
+    for c in d.loot_items:
+        o[_LOOT + _TYPE[c]] += 1.0 / _COPIES[_TYPE[c]]
+    for h, x in enumerate(d.loot_hidden):
+        o[_LOOT + NUM_ITEM_TYPES + h] = min(x / 4.0, 1.0)
     if d.item_discard:
         counts = [0] * NUM_ITEM_TYPES
         for c in d.item_discard:

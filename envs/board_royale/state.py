@@ -42,6 +42,8 @@ class RoyaleData:
     score: list[int]  # zero-sum survival score (see elimination.py)
     stack: list[tuple[int, int, int, int]]
     joiners: list[int]  # flat (seat, card) pairs of the attack being resolved
+    loot_items: list[int]  # face-up cards of an eliminated player waiting for a taker
+    loot_hidden: list[int]  # per hidden kind: looted hidden items waiting for a taker (kept face up in res_discard)
     offer_give: list[int]  # resources of the pending trade offer, per kind
     offer_ask: list[int]
     first_player: int
@@ -53,6 +55,7 @@ class RoyaleData:
     vote_yes: int  # bitmask of the running vote
     vote_no: int
     turn_over: int  # the active player eliminated someone: the turn ends
+    loot_takers: int  # bitmask: the attackers sharing the loot being dealt
     blow_on: int  # seat the blow under answer is aimed at: the target or the active attacker (NO: no attack)
     blow_kind: int  # BLOW_NONE / BLOW_ATTACK / BLOW_COUNTER
     blow_n: int  # cards a counter-blow (an ambush) makes its victim discard
@@ -113,6 +116,8 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         score=[0] * n,
         stack=[],  # the first turn is pushed by turn.start_turn
         joiners=[],
+        loot_items=[],
+        loot_hidden=[0] * (NUM_KINDS - NUM_RES),
         offer_give=[0] * NUM_RES,
         offer_ask=[0] * NUM_RES,
         first_player=first,
@@ -124,6 +129,7 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         vote_yes=0,
         vote_no=0,
         turn_over=0,
+        loot_takers=0,
         blow_on=NO,
         blow_kind=BLOW_NONE,
         blow_n=0,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.tasks import TaskMachine
-from . import attack, trade, vote
+from . import attack, elimination, trade, vote
 from .actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, TRADE, VOTE
 from .content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
 from .crafting import craft, craftable, refill_empty_slots
@@ -234,6 +234,8 @@ _DECISIONS: dict[int, tuple[Legal, Apply]] = {
     Step.TRADE_ASK: (trade.legal_ask, trade.apply_ask),
     Step.TRADE_ANSWER: (trade.legal_answer, trade.apply_answer),
     Step.VOTE: (vote.legal_vote, vote.apply_vote),
+    Step.LOOT_SPLIT: (elimination.legal_loot_split, elimination.apply_loot_split),
+    Step.LOOT_ROOM: (elimination.legal_loot_room, elimination.apply_loot_room),
 }
 DECISIONS = {step: (legal, _counted(apply)) for step, (legal, apply) in _DECISIONS.items()}
 AUTOMATIC: dict[int, Run] = {
@@ -242,6 +244,7 @@ AUTOMATIC: dict[int, Run] = {
     Step.SALVAGE: run_salvage,
     Step.RESOLVE: attack.run_resolve,
     Step.FIGHT: attack.run_fight,
+    Step.LOOT: elimination.run_loot,
     Step.VOTE_COUNT: vote.run_count,
     Step.END_TURN: run_end_turn,
 }
@@ -250,7 +253,7 @@ MACHINE = TaskMachine(
     AUTOMATIC,
     {int(k): v for k, v in DECISION_TEXT.items()},
     seat_in_game=lambda d, seat: bool(d.alive[seat]),
-    run_without_seat=frozenset({Step.END_TURN}),
+    run_without_seat=frozenset({Step.END_TURN, Step.LOOT}),
 )
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance

@@ -79,10 +79,16 @@ def test_collaborative_attack_final_blow_and_shared_loot():
     s.apply(item_a(spear))
     assert pending(s) == (Step.DEFEND, P2)  # P3 owns no weapon: not asked to join
     s.apply(PASS)
-    # P1's blow: 1 card; P0's final blow: 2 cards -> P2 is out
+    # P1's blow: 2 cards; P0's final blow: 2 cards -> P2 is out
     assert d.alive == [1, 1, 0, 1] and d.elim_rank[P2] == 3
-    axe, backpack, compass = sorted(loot)  # card order
-    assert [d.item_owner[c] for c in (axe, backpack, compass)] == [P0, P1, P0]  # round-robin from P0
+    # the active player shares the loot out, card by card (before the fix: dealt round-robin)
+    for card in sorted(loot):  # card order: Axe, Backpack, Compass
+        assert pending(s) == (Step.LOOT_SPLIT, P0) and s.legal_actions() == [seat_a(P0), seat_a(P1)]
+        assert d.loot_items[0] == card
+        s.apply(seat_a(P1) if card != max(loot) else seat_a(P0))
+    axe, backpack, compass = sorted(loot)
+    assert [d.item_owner[c] for c in (axe, backpack, compass)] == [P1, P1, P0]
+    assert d.loot_items == [] and d.loot_takers == 0
     assert pending(s) == (Step.RESOURCE, P1)  # P0 eliminated someone: the turn ended
 
 
@@ -228,3 +234,57 @@ def test_a_reflected_ambush_lands_on_the_defender():
     assert pending(s) == (Step.DEFEND, P1) and s.legal_actions() == [PASS]
     s.apply(PASS)
     assert d.alive == [1, 0] and d.winner == P0 and d.item_owner[axe] == P0
+
+
+def test_the_active_player_gives_looted_hidden_items_to_either_attacker():
+    """A joint attack's loot includes the target's hidden items (revealed); P0 gives the Decoy to P1."""
+    s, d = table(3, p0={"food": 3}, p1={"wood": 5}, p2={"iron": 2, "decoy": 1})
+    knife = give_item(d, P0, "Knife")
+    spear = give_item(d, P1, "Spear")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P2))
+    s.apply(item_a(spear))
+    s.apply(PASS)  # P2 keeps the Decoy hidden and is knocked out
+    assert d.alive == [1, 1, 0] and pending(s) == (Step.LOOT_SPLIT, P0) and d.loot_hidden == [1, 0, 0]
+    s.apply(seat_a(P1))
+    assert hand(d, P1)[5] == 1 and d.res_discard[5] == 0
+    n, k = d.n, 8
+    assert d.known[(P0 * n + P1) * k + 5] == 1  # everyone saw the Decoy go to P1
+    s.validate()
+
+
+def test_a_looter_at_the_hand_limit_discards_down_to_it():
+    """The hand limit holds after looting ("en fazla 20 kaynak kartı"): P0, with 20 cards, loots two hidden
+    items; for each it discards a card of its choice or leaves the looted one. The position validates and
+    saves (before the fix P0 held 22 cards and the save was refused)."""
+    s, d = table(3, p0={"food": 18, "wood": 2}, p1={"iron": 1, "decoy": 1, "deadfall": 1}, p2={"gold": 3})
+    knife = give_item(d, P0, "Knife")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(PASS)  # P1 keeps its hidden items and is out
+    assert d.alive == [1, 0, 1]  # P0 paid 1 Food: 19 cards, so the Decoy fits
+    assert hand(d, P0)[5] == 1 and sum(hand(d, P0)) == 20
+    assert pending(s) == (Step.LOOT_ROOM, P0)  # the Deadfall does not fit
+    assert s.legal_actions() == [card_a("food"), card_a("wood"), card_a("decoy"), card_a("deadfall")]
+    s.apply(card_a("wood"))
+    assert hand(d, P0) == [17, 1, 0, 0, 0, 1, 0, 1] and sum(hand(d, P0)) == 20
+    assert pending(s) == (Step.RESOURCE, P2)
+    s.validate()
+    assert s.game.state_from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_a_looter_may_leave_a_looted_hidden_item():
+    """Leaving the looted card on the discard pile is the same as taking it and discarding it."""
+    s, d = table(3, p0={"food": 20}, p1={"iron": 1, "decoy": 1, "ricochet": 1}, p2={"gold": 3})
+    knife = give_item(d, P0, "Knife")
+    action_phase(s, P0)
+    s.apply(item_a(knife))
+    s.apply(seat_a(P1))
+    s.apply(PASS)
+    assert pending(s) == (Step.LOOT_ROOM, P0) and sum(hand(d, P0)) == 20
+    s.apply(card_a("ricochet"))
+    assert hand(d, P0) == [19, 0, 0, 0, 0, 1, 0, 0] and d.res_discard[6] == 1 and d.loot_hidden == [0, 0, 0]
+    assert pending(s) == (Step.RESOURCE, P2)
+    s.validate()

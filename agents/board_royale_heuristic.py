@@ -175,10 +175,10 @@ class BoardRoyaleHeuristicAgent:
     def _trade_ask(self, d, me, legal, a, b):
         return PASS
 
-    def _trade_answer(self, d, me, legal, offerer, b):
-        if YES not in legal or d.offer_ask_item != NO:
-            return PASS
-        gain = sum(d.offer_give) - sum(d.offer_ask) + (2 if d.offer_give_item != NO else 0)
+    def _trade_answer(self, d, me, legal, proposer, b):
+        if YES not in legal or d.offer_ask_items or any(d.offer_ask[NUM_RES:]):
+            return PASS  # never gives items away, nor reveals a hidden item
+        gain = sum(d.offer_give[:NUM_RES]) - sum(d.offer_ask) + 2 * len(d.offer_give_items)
         return YES if gain > 0 else PASS
 
     def _vote(self, d, me, legal, caller, b):

@@ -123,7 +123,7 @@ class BoardRoyaleState(StackState):
         need(d.n == n, f"n must be {n}")
         sizes = {"hand": n * NUM_KINDS, "known": n * n * NUM_KINDS, "res_discard": NUM_KINDS}
         sizes |= {"item_owner": NUM_ITEM_CARDS, "item_used": NUM_ITEM_CARDS, "field": RULES.field_size}
-        sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_RES, "offer_ask": NUM_RES}
+        sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_KINDS, "offer_ask": NUM_KINDS}
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
@@ -164,7 +164,7 @@ class BoardRoyaleState(StackState):
                     need(x <= d.hand[h * NUM_KINDS + k] and (v != h or x == 0), "knowledge above the hand")
         need(d.first_player in range(n) and d.active in range(n), "seats")
         need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
-        need(0 <= d.offered < (1 << n) and 0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
+        need(0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
         need(d.turn_over in (0, 1), "flags")
         looting = any(t[0] == Step.LOOT for t in d.stack)
         need(all(x >= 0 for x in d.loot_hidden), "negative loot")
@@ -177,9 +177,11 @@ class BoardRoyaleState(StackState):
         need(d.field_round == NO or 1 <= d.field_round <= d.round_no, "field round")
         need(0 <= d.blow_kind <= 2 and 0 <= d.blow_n <= 6 and d.answers >= 0, "blow under answer")
         need(d.blow_on in (NO, *range(n)), "blow on a seat")
-        need(d.offer_give_item in (NO, *range(NUM_ITEM_CARDS)), "offer give item")
-        need(d.offer_ask_item in (NO, *range(NUM_ITEM_CARDS)), "offer ask item")
+        for name in ("offer_give_items", "offer_ask_items"):
+            cards = getattr(d, name)
+            need(len(set(cards)) == len(cards) and all(c in range(NUM_ITEM_CARDS) for c in cards), name)
         need(all(x >= 0 for x in d.offer_give + d.offer_ask), "offer counts")
+        need(d.trade_with in (NO, *range(n)) and 0 <= d.counters <= RULES.max_counter_offers, "trade")
         need(d.winner in (NO, *range(n)) and 0 <= d.win_kind <= 3, "winner")
         need((d.winner == NO) == (d.win_kind == 0), "winner and win kind")
         need((d.winner == NO) == bool(d.stack), "the game is over exactly when there is a winner")

@@ -22,8 +22,8 @@ from .state import NO, STEAL, RoyaleData
 from .steps import NUM_DECISIONS, Step
 
 K = NUM_KINDS
-SEAT_FLAGS = 10  # alive, active, first player, to decide now, target, vote yes, vote no, offered, joined, looter
-NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * NUM_RES + 2
+SEAT_FLAGS = 10  # alive, active, first player, to decide now, target, vote yes, vote no, trading, joined, looter
+NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * K + 3
 _SECTIONS = [
     ("pending", NUM_DECISIONS),
     ("to_act", 1),
@@ -33,7 +33,7 @@ _SECTIONS = [
     ("seat_flags", MAX_PLAYERS * SEAT_FLAGS),
     # per seat: hand size, escape points, rank if out; my hand by kind; discard pile by kind;
     # resource deck, item deck, item discard sizes; round, decisions this turn (over the safety bound), my hand limit;
-    # offer give x5, offer ask x5; task count, counter-blow strength
+    # offer give and ask by card kind; task count, counter-blow strength, counter offers
     ("scalars", NUM_SCALARS),
     ("known", MAX_PLAYERS * K),
     ("item_owner", NUM_ITEM_CARDS * MAX_PLAYERS),
@@ -114,7 +114,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         ones.append(_PREP)
     if d.turn_over:
         ones.append(_TURN_OVER)
-    alive, yes, no, offered = d.alive, d.vote_yes, d.vote_no, d.offered
+    alive, yes, no = d.alive, d.vote_yes, d.vote_no
     hand = d.hand
     sizes = [0.0] * MAX_PLAYERS
     points = [0] * MAX_PLAYERS
@@ -134,7 +134,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
             ones.append(base + 5)
         if (no >> s) & 1:
             ones.append(base + 6)
-        if (offered >> s) & 1:
+        if s == d.trade_with:
             ones.append(base + 7)
         if (d.loot_takers >> s) & 1:
             ones.append(base + 9)
@@ -155,10 +155,8 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
     ones += [_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(d.field) if c != NO]
     if d.blow_on != NO:
         ones.append(_ANSWER + d.blow_kind)
-    if d.offer_give_item != NO:
-        ones.append(_GIVE_ITEM + d.offer_give_item)
-    if d.offer_ask_item != NO:
-        ones.append(_ASK_ITEM + d.offer_ask_item)
+    ones += [_GIVE_ITEM + c for c in d.offer_give_items]
+    ones += [_ASK_ITEM + c for c in d.offer_ask_items]
     if d.winner != NO:
         ones.append(_WINNER + rel[d.winner])
         ones.append(_WIN_KIND + d.win_kind)
@@ -176,10 +174,11 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         min(d.round_no / 50.0, 1.0),
         min(d.turn_decisions / RULES.max_decisions_per_turn, 1.0),
         hand_limit(d, me) / 24.0,
-        *(x / 3.0 for x in d.offer_give),
-        *(x / 3.0 for x in d.offer_ask),
+        *(min(x / 10.0, 1.0) for x in d.offer_give),
+        *(min(x / 10.0, 1.0) for x in d.offer_ask),
         min(task_count / 5.0, 1.0),
         d.blow_n / 6.0,
+        d.counters / RULES.max_counter_offers,
     ]
     o[_SCALARS : _SCALARS + NUM_SCALARS] = scal
     known = d.known

@@ -13,9 +13,9 @@ _PASS_TEXT = {
     Step.ACTION: "end the turn",
     Step.JOIN: "do not join",
     Step.DEFEND: "take the attack",
-    Step.TRADE_GIVE: "cancel the offer",
-    Step.TRADE_ASK: "cancel the offer",
-    Step.TRADE_ANSWER: "decline",
+    Step.TRADE_GIVE: "cancel the trade",
+    Step.TRADE_ASK: "cancel the trade",
+    Step.TRADE_ANSWER: "refuse",
     Step.VOTE: "vote no",
 }
 _YES_TEXT = {
@@ -47,7 +47,7 @@ def describe(d: RoyaleData, action: int) -> str:
     if action == DRAW:
         return "draw 2 resource cards"
     if action == TRADE:
-        return "make a trade offer"
+        return "counter-offer" if step == Step.TRADE_ANSWER else "make a trade offer"
     if action == VOTE:
         return "call a democracy vote"
     if kind == "seat":

@@ -96,6 +96,15 @@ def move_in(d: RoyaleData, seat: int, kind: int, public: bool, witness: int = -1
         d.known[(witness * n + seat) * K + kind] += 1
 
 
+def show_at_least(d: RoyaleData, seat: int, kind: int, count: int) -> None:
+    """Everybody sees that ``seat`` holds at least ``count`` cards of ``kind`` (e.g. offered in a trade)."""
+    n = d.n
+    for v in range(n):
+        if v != seat:
+            i = (v * n + seat) * K + kind
+            d.known[i] = max(d.known[i], count)
+
+
 # --- decks -------------------------------------------------------------------------------------------------
 def draw_card(d: RoyaleData) -> int:
     """Top card of the Resource Deck (the discard pile is reshuffled into it when it runs out); -1 if both

@@ -44,13 +44,14 @@ class RoyaleData:
     joiners: list[int]  # flat (seat, card) pairs of the attack being resolved
     loot_items: list[int]  # face-up cards of an eliminated player waiting for a taker
     loot_hidden: list[int]  # per hidden kind: looted hidden items waiting for a taker (kept face up in res_discard)
-    offer_give: list[int]  # resources of the pending trade offer, per kind
-    offer_ask: list[int]
+    offer_give: list[int]  # cards the proposer of the pending trade offer gives, per kind
+    offer_ask: list[int]  # cards they ask for, per kind
+    offer_give_items: list[int]  # face-up items they give
+    offer_ask_items: list[int]  # face-up items they ask for
     first_player: int
     active: int
     round_no: int  # 0 = preparation round
     turn_decisions: int  # decisions taken in this turn (the engine's safety bound)
-    offered: int  # bitmask: seats offered a trade this turn
     field_round: int  # round in which the crafting field was last replaced by a vote
     vote_yes: int  # bitmask of the running vote
     vote_no: int
@@ -60,8 +61,8 @@ class RoyaleData:
     blow_kind: int  # BLOW_NONE / BLOW_ATTACK / BLOW_COUNTER
     blow_n: int  # cards a counter-blow (an ambush) makes its victim discard
     answers: int  # answers given so far in the running attack
-    offer_give_item: int
-    offer_ask_item: int
+    trade_with: int  # the active player's partner in the running trade (NO: none)
+    counters: int  # counter offers made in the running trade (the engine's safety bound)
     winner: int
     win_kind: int
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
@@ -118,13 +119,14 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         joiners=[],
         loot_items=[],
         loot_hidden=[0] * (NUM_KINDS - NUM_RES),
-        offer_give=[0] * NUM_RES,
-        offer_ask=[0] * NUM_RES,
+        offer_give=[0] * NUM_KINDS,
+        offer_ask=[0] * NUM_KINDS,
+        offer_give_items=[],
+        offer_ask_items=[],
         first_player=first,
         active=first,
         round_no=0,
         turn_decisions=0,
-        offered=0,
         field_round=NO,
         vote_yes=0,
         vote_no=0,
@@ -134,8 +136,8 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         blow_kind=BLOW_NONE,
         blow_n=0,
         answers=0,
-        offer_give_item=NO,
-        offer_ask_item=NO,
+        trade_with=NO,
+        counters=0,
         winner=NO,
         win_kind=WIN_NONE,
     )

@@ -35,7 +35,7 @@ _ACTIVE_EFFECTS = (Effect.DISCARD, Effect.STEAL, Effect.DRAW, Effect.SALVAGE)
 def start_turn(d: RoyaleData, seat: int) -> None:
     """Push ``seat``'s turn: in the preparation round draw 2 then craft; afterwards Resource then Action Phase."""
     d.active = seat
-    d.turn_decisions = d.offered = d.turn_over = 0
+    d.turn_decisions = d.turn_over = 0
     d.stack.append((Step.END_TURN, seat, 0, 0))
     if d.round_no == 0:
         d.stack.append((Step.PREP, seat, 0, 0))

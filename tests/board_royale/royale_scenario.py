@@ -117,7 +117,7 @@ def action_phase(s: BoardRoyaleState, seat: int, round_no: int = 1) -> None:
     d = s.d
     d.round_no = round_no
     d.active = seat
-    d.turn_decisions = d.offered = d.turn_over = 0
+    d.turn_decisions = d.turn_over = 0
     d.stack = [(Step.END_TURN, seat, 0, 0), (Step.ACTION, seat, 0, 0)]
     s.refresh()
 

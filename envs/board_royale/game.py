@@ -11,7 +11,7 @@ from ..core.tasks import StackState
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
 from .content import ESCAPE_CARDS, KIND_COUNTS, NUM_ITEM_CARDS, NUM_KINDS, NUM_RES, RULES
-from .resources import hand_limit, hand_size, resources_of, sample_hands
+from .resources import deck_hidden_bounds, hand_limit, hand_size, resources_of, sample_hands
 from .state import CODEC, NO, item_cards, setup
 from .steps import Step
 
@@ -157,11 +157,18 @@ class BoardRoyaleState(StackState):
                 need(1 <= d.elim_rank[s] < n, f"P{s} eliminated with rank {d.elim_rank[s]}")
                 need(hand_size(d, s) == 0, f"P{s} is out but holds cards")
                 need(all(o != s for o in d.item_owner), f"P{s} is out but owns items")
+        need(len(d.hid_max) == n * n, "hid_max must have n * n entries")
         for v in range(n):
             for h in range(n):
+                hidden = sum(d.hand[h * NUM_KINDS + NUM_RES : (h + 1) * NUM_KINDS])
+                bound = d.hid_max[v * n + h]
+                need(bound == 0 if v == h else hidden <= bound <= hand_size(d, h), "hidden-item bound")
                 for k in range(NUM_KINDS):
                     x = d.known[(v * n + h) * NUM_KINDS + k]
                     need(x <= d.hand[h * NUM_KINDS + k] and (v != h or x == 0), "knowledge above the hand")
+        lo, hi = deck_hidden_bounds(d)
+        need(lo <= sum(1 for k in d.res_deck if k >= NUM_RES) <= hi, "hidden items in the Resource Deck")
+        need(d.deck_built >= len(d.res_deck), "deck size when built")
         need(d.first_player in range(n) and d.active in range(n), "seats")
         need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
         need(0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")

@@ -4,7 +4,8 @@ Seats are relative: slot ``r`` is the seat ``r`` places clockwise from the viewe
 padded to 6. Public: who is alive, every face-up item and its owner and uses this round, the crafting
 field, escape points, hand *sizes*, the public Resource Discard Pile, deck sizes, the pending decision and
 its arguments (attacking item, target, joiners, the blow under answer, trade terms, votes). Private: the viewer's
-own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot). Nothing
+own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot; upper bounds on
+hidden items from when cards could have entered each hand). Nothing
 reveals another hand, the deck order, or a card stolen between two other players.
 :func:`state_vector` appends every hand and the top card of the Resource Deck for centralised critics.
 """
@@ -36,6 +37,7 @@ _SECTIONS = [
     # offer give and ask by card kind; task count, counter-blow strength, counter offers
     ("scalars", NUM_SCALARS),
     ("known", MAX_PLAYERS * K),
+    ("could_hide", MAX_PLAYERS),  # per seat: at most this many hidden items in its hand, as I can tell
     ("item_owner", NUM_ITEM_CARDS * MAX_PLAYERS),
     ("item_used", NUM_ITEM_CARDS),
     ("field", 4 * NUM_ITEM_TYPES),
@@ -62,6 +64,7 @@ _PENDING, _TO_ACT, _MY_TURN, _PREP, _TURN_OVER = (
     _AT["turn_over"],
 )
 _SEAT, _SCALARS, _KNOWN = _AT["seat_flags"], _AT["scalars"], _AT["known"]
+_HIDE = _AT["could_hide"]
 _OWNER, _USED, _FIELD, _IDISC = _AT["item_owner"], _AT["item_used"], _AT["field"], _AT["item_discard"]
 _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["task_item"],
@@ -185,6 +188,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
     kb = me * n * K
     for s in range(n):
         if s != me:
+            o[_HIDE + rel[s]] = min(d.hid_max[me * n + s] / 9.0, 1.0)
             row = known[kb + s * K : kb + s * K + K]
             if any(row):
                 start = _KNOWN + K * rel[s]

@@ -2,8 +2,9 @@
 
 Per-seat lists are flat: ``hand[seat * NUM_KINDS + kind]`` (card counts by kind: five resources, then the
 hidden items), ``known[viewer * n * NUM_KINDS + holder * NUM_KINDS + kind]`` (how many cards of ``kind``
-``viewer`` knows ``holder`` still has: a lower bound, from steals, trades and loot). Decks keep their top card
-at the end of the list; the resource discard pile is public and kept as counts by kind.
+``viewer`` knows ``holder`` still has: a lower bound, from steals, trades and loot), ``hid_max[viewer * n +
+holder]`` (an upper bound on the hidden items in that hand, from when cards could have entered it). Decks
+keep their top card at the end of the list; the resource discard pile is public and kept as counts by kind.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class RoyaleData:
     n: int
     hand: list[int]
     known: list[int]
+    hid_max: list[int]  # [viewer * n + holder]: at most this many hidden items in holder's hand, as viewer can tell
     res_deck: list[int]
     res_discard: list[int]
     item_owner: list[int]
@@ -63,6 +65,8 @@ class RoyaleData:
     answers: int  # answers given so far in the running attack
     trade_with: int  # the active player's partner in the running trade (NO: none)
     counters: int  # counter offers made in the running trade (the engine's safety bound)
+    deck_hidden: int  # hidden items in the Resource Deck when it was last built (public)
+    deck_built: int  # its size then
     winner: int
     win_kind: int
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
@@ -105,6 +109,7 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         n=n,
         hand=hand,
         known=[0] * (n * n * NUM_KINDS),
+        hid_max=[0] * (n * n),  # the starting hands are dealt before the hidden items join the deck
         res_deck=deck,
         res_discard=discard,
         item_owner=[NO] * NUM_ITEM_CARDS,
@@ -138,6 +143,8 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         answers=0,
         trade_with=NO,
         counters=0,
+        deck_hidden=sum(KIND_COUNTS[NUM_RES:]),
+        deck_built=len(deck),
         winner=NO,
         win_kind=WIN_NONE,
     )

@@ -15,7 +15,7 @@ from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, DRAW, ITEM0, PASS
 from meeplezoo.envs.board_royale.content import CARD_EFFECT, CARD_TYPE, HIDDEN_EFFECT, NUM_KINDS, NUM_RES, Effect
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.game import BoardRoyaleState
-from meeplezoo.envs.board_royale.resources import hand_size, resources_of
+from meeplezoo.envs.board_royale.resources import hand_size, resources_of, room
 from meeplezoo.envs.board_royale.state import NO, RoyaleData
 from meeplezoo.envs.board_royale.steps import Step
 
@@ -88,10 +88,15 @@ class BoardRoyaleHeuristicAgent:
         craft = self._best_craft(d, me, legal, buffer=BUFFER)
         if craft != PASS:
             return craft
-        for act in legal:  # refill: draw and salvage tools
+        for act in legal:  # refill: draw and salvage tools, while they gain cards (items have no use cap)
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0
-                if CARD_EFFECT[card] in (Effect.DRAW, Effect.SALVAGE) and res - CARD_TYPE[card].use_total >= 3:
+                t = CARD_TYPE[card]
+                gain = min(t.n, room(d, me)) - t.use_total
+                refill = CARD_EFFECT[card] == Effect.DRAW or (
+                    CARD_EFFECT[card] == Effect.SALVAGE and max(d.res_discard[:NUM_RES]) >= t.n
+                )
+                if refill and gain > 0 and res - t.use_total >= 3:
                     return act
         for act in legal:  # wear the others down while rich
             if ITEM0 <= act < CARD0:
@@ -135,6 +140,14 @@ class BoardRoyaleHeuristicAgent:
         resources = [act for act in legal if act - CARD0 < NUM_RES]
         return max(resources or legal, key=lambda act: hand[act - CARD0])
 
+    def _loot_split(self, d, me, legal, a, b):
+        return SEAT0 + me  # keep the loot
+
+    def _loot_room(self, d, me, legal, kind, b):
+        hand = _hand(d, me)
+        resources = [act for act in legal if act - CARD0 < NUM_RES]
+        return max(resources, key=lambda act: hand[act - CARD0]) if resources else CARD0 + kind
+
     def _join(self, d, me, legal, item, target):
         if escape_points(d, target) >= 7 and resources_of(d, me) > BUFFER:
             for act in legal:
@@ -162,10 +175,10 @@ class BoardRoyaleHeuristicAgent:
     def _trade_ask(self, d, me, legal, a, b):
         return PASS
 
-    def _trade_answer(self, d, me, legal, offerer, b):
-        if YES not in legal or d.offer_ask_item != NO:
-            return PASS
-        gain = sum(d.offer_give) - sum(d.offer_ask) + (2 if d.offer_give_item != NO else 0)
+    def _trade_answer(self, d, me, legal, proposer, b):
+        if YES not in legal or d.offer_ask_items or any(d.offer_ask[NUM_RES:]):
+            return PASS  # never gives items away, nor reveals a hidden item
+        gain = sum(d.offer_give[:NUM_RES]) - sum(d.offer_ask) + 2 * len(d.offer_give_items)
         return YES if gain > 0 else PASS
 
     def _vote(self, d, me, legal, caller, b):

@@ -1,4 +1,4 @@
-"""Attacks: declared target and item, the cost paid, other players joining, the defender's answer, damage.
+"""Attacks: declared target and item, the cost paid, other players joining, alternating answers, damage.
 
 Seed: "Saldırgan (attacker) kimi hedef aldığını ve hangi eşyayı kullandığını ilan eder, ardından kullanım
 maliyetini öder." "Bir oyuncunun kaynağını atmaya zorlayan herhangi bir eylem Saldırı (Attack) olarak kabul
@@ -9,9 +9,16 @@ darbeyi mevcut aktif oyuncu (sırası gelen oyuncu) vurmalıdır. Başka bir oyu
 
 Order of an attack on one target: the active player declares and pays; every other living player who owns a
 single-target weapon is asked, clockwise, whether to join (paying its use cost, never their last resource);
-the target answers (always asked, so an answer never shows whether they hold a hidden item); then the
-joiners' blows land (never taking the target's last resource), and the active player's blow last, which may
-eliminate. A weapon that hits every opponent is answered by each opponent in turn; nobody joins it.
+then the answers alternate ("Saldırı sırasında oyun tur tabanlı çözümlemeye geçer"): the side a blow is
+aimed at (first the target) answers with an instant or hidden item, or passes (always asked, so an answer
+never shows whether they hold a hidden item). An avoid ends the fight; a reflect turns the blows back on the
+other side, an ambush replaces them with its counter-blow on the other side, and that side answers in turn,
+and so on until a side passes or avoids. Every answer spends an item use paid with a resource card (never
+the last) or a hidden item, so the exchange always ends. Then the blows land: on the target, the joiners'
+first (never taking the target's last resource) and the active player's last, which may eliminate; turned
+back, each on its own attacker (a joiner keeps their last card, the active player does not). A weapon that
+hits every opponent is answered by each opponent in turn; nobody joins it. The attacking side answers
+through the active player (joiners never answer).
 """
 
 from __future__ import annotations
@@ -19,29 +26,19 @@ from __future__ import annotations
 from .content import CARD_EFFECT, CARD_TYPE, HIDDEN_EFFECT, HIDDEN_TYPES, NUM_RES, Effect
 from .elimination import check_out
 from .resources import K, can_pay, discard_random, move_out, pay, room, steal_random
-from .state import (
-    ANSWER_AMBUSH,
-    ANSWER_AVOID,
-    ANSWER_NONE,
-    ANSWER_REFLECT,
-    NO,
-    STEAL,
-    RoyaleData,
-)
+from .state import BLOW_ATTACK, BLOW_COUNTER, BLOW_NONE, NO, STEAL, RoyaleData
 from .steps import Step
 
 _USE = tuple(t.use for t in CARD_TYPE)
 _N = tuple(t.n for t in CARD_TYPE)
 _AREA = tuple(t.area for t in CARD_TYPE)
 _EXPLOSIVE = tuple(t.explosive for t in CARD_TYPE)
-_PER_ROUND = tuple(t.per_round for t in CARD_TYPE)
 _INSTANT = tuple(t.instant for t in CARD_TYPE)
 _CONSUMABLE = tuple(t.consumable for t in CARD_TYPE)
 #: single-target weapons (can join a collaborative attack)
 SINGLE_WEAPON = tuple(
     CARD_EFFECT[c] in (Effect.DISCARD, Effect.STEAL) and not _AREA[c] and not _INSTANT[c] for c in range(len(CARD_TYPE))
 )
-_ANSWER = {Effect.AVOID: ANSWER_AVOID, Effect.REFLECT: ANSWER_REFLECT, Effect.AMBUSH: ANSWER_AMBUSH}
 
 
 def item_effect(item: int) -> tuple[int, int]:
@@ -62,7 +59,9 @@ def spend(d: RoyaleData, seat: int, card: int) -> None:
 
 
 def usable(d: RoyaleData, seat: int, card: int, keep_one: bool) -> bool:
-    return d.item_used[card] < _PER_ROUND[card] and can_pay(d, seat, _USE[card], keep_one)
+    """An owned item may be used as often as its use cost can be paid (seed FAQ: "Yeterli kaynağın olduğu
+    sürece ... birden fazla eşya kullanabilir ... Herhangi bir aksiyon sayısı sınırı yoktur")."""
+    return can_pay(d, seat, _USE[card], keep_one)
 
 
 # --- declaring ---------------------------------------------------------------------------------------------
@@ -70,6 +69,7 @@ def push_attack(d: RoyaleData, attacker: int, item: int, target: int) -> None:
     """Push the resolution of an attack on one target: joins (clockwise), the defence, the resolution."""
     d.stack.append((Step.RESOLVE, attacker, item, target))
     d.stack.append((Step.DEFEND, target, item, attacker))
+    d.stack.append((Step.FIGHT, attacker, item, target))
     if item == STEAL or not _AREA[item]:
         n = d.n
         joiners = []
@@ -92,6 +92,7 @@ def push_area_attack(d: RoyaleData, attacker: int, item: int) -> None:
     for t in reversed(targets):
         d.stack.append((Step.RESOLVE, attacker, item, t))
         d.stack.append((Step.DEFEND, t, item, attacker))
+        d.stack.append((Step.FIGHT, attacker, item, t))
 
 
 # --- joining -------------------------------------------------------------------------------------------------
@@ -119,15 +120,20 @@ def apply_join(d: RoyaleData, action: int, seat: int, item: int, target: int) ->
     d.joiners += [seat, card]
 
 
-# --- defending -------------------------------------------------------------------------------------------
-def legal_defend(d: RoyaleData, seat: int, item: int, attacker: int) -> list[int]:
-    """Instant face-up items the defender can pay for (never with their last resource) and hidden items in
-    hand; an explosive attack cannot be avoided, only reflected. Pass is always possible."""
+# --- answering -------------------------------------------------------------------------------------------
+def run_fight(d: RoyaleData, attacker: int, item: int, target: int) -> None:
+    """The attack's blows are aimed at the target, who answers first."""
+    d.blow_on, d.blow_kind, d.blow_n, d.answers = target, BLOW_ATTACK, 0, 0
+
+
+def legal_defend(d: RoyaleData, seat: int, item: int, other: int) -> list[int]:
+    """Instant face-up items ``seat`` can pay for (never with their last resource) and hidden items in hand;
+    the attack of an explosive item cannot be avoided, only reflected. Pass is always possible."""
     from .actions import CARD0, ITEM0, PASS
 
-    if not d.alive[attacker] or not d.alive[seat]:
+    if not d.alive[other] or not d.alive[seat] or d.blow_kind == BLOW_NONE:
         return []
-    explosive = item != STEAL and _EXPLOSIVE[item]
+    explosive = d.blow_kind == BLOW_ATTACK and item != STEAL and _EXPLOSIVE[item]
     out = [PASS]
     for c, owner in enumerate(d.item_owner):
         if owner == seat and _INSTANT[c] and usable(d, seat, c, keep_one=True):
@@ -141,11 +147,11 @@ def legal_defend(d: RoyaleData, seat: int, item: int, attacker: int) -> list[int
     return out
 
 
-def apply_defend(d: RoyaleData, action: int, seat: int, item: int, attacker: int) -> None:
+def apply_defend(d: RoyaleData, action: int, seat: int, item: int, other: int) -> None:
+    """Pass (the blow lands), avoid it (the fight ends), reflect it or ambush: then ``other`` answers."""
     from .actions import CARD0, ITEM0, PASS
 
     if action == PASS:
-        d.answer, d.answer_n = ANSWER_NONE, 0
         return
     if action >= CARD0:  # reveal a hidden item: it goes to the Resource Discard Pile
         kind = action - CARD0
@@ -156,7 +162,14 @@ def apply_defend(d: RoyaleData, action: int, seat: int, item: int, attacker: int
         card = action - ITEM0
         effect, n = CARD_EFFECT[card], _N[card]
         spend(d, seat, card)
-    d.answer, d.answer_n = _ANSWER[effect], n
+    d.answers += 1
+    if effect == Effect.AVOID:
+        d.blow_kind = BLOW_NONE
+        return
+    if effect == Effect.AMBUSH:
+        d.blow_kind, d.blow_n = BLOW_COUNTER, n
+    d.blow_on = other
+    d.stack.append((Step.DEFEND, other, item, seat))
 
 
 # --- resolving -------------------------------------------------------------------------------------------
@@ -171,20 +184,20 @@ def blow(d: RoyaleData, item: int, source: int, victim: int, final: bool) -> Non
 
 
 def run_resolve(d: RoyaleData, attacker: int, item: int, target: int) -> None:
+    """Land the blow where the answers left it."""
     joiners = d.joiners
+    on, kind, n = d.blow_on, d.blow_kind, d.blow_n
     d.joiners = []
-    answer, n = d.answer, d.answer_n
-    d.answer, d.answer_n = ANSWER_NONE, 0
-    if not d.alive[attacker] or not d.alive[target] or d.winner >= 0:
+    d.blow_on, d.blow_kind, d.blow_n, d.answers = NO, BLOW_NONE, 0, 0
+    if not d.alive[attacker] or not d.alive[target] or d.winner >= 0 or kind == BLOW_NONE:
         return
     pairs = [(joiners[i], joiners[i + 1]) for i in range(0, len(joiners), 2)]
-    if answer == ANSWER_AVOID:
+    if kind == BLOW_COUNTER:  # an ambush's counter-blow, from the other side
+        source = target if on == attacker else attacker
+        discard_random(d, on, n, spare_last=False)
+        check_out(d, on, [source])
         return
-    if answer == ANSWER_AMBUSH:
-        discard_random(d, attacker, n, spare_last=False)
-        check_out(d, attacker, [target])
-        return
-    if answer == ANSWER_REFLECT:
+    if on == attacker:  # turned back: each blow on its own attacker
         for p, card in pairs:
             blow(d, card, target, p, final=False)
         blow(d, item, target, attacker, final=True)

@@ -45,7 +45,6 @@ class ItemType:
     n: int
     area: bool  # hits every opponent
     instant: bool  # used when attacked, on another player's turn
-    per_round: int  # uses per round (0: not used actively)
     attack: bool
     explosive: bool  # cannot be avoided
     escape_points: int
@@ -70,15 +69,15 @@ class ItemType:
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule number (seed values and filled-in caps)."""
+    """Every rule number (seed values) and the engine's safety bounds."""
 
     hand_limit: int
     starting_hand: int
     draw: int
     field_size: int
     escape_points: int
-    max_trade_cards: int
-    max_actions_per_turn: int
+    max_decisions_per_turn: int  # engine safety bound (far above real play), not a rule of the game
+    max_counter_offers: int  # engine safety bound on one trade's counter offers
 
 
 def _costs(raw: dict[str, int] | None) -> tuple[int, ...]:
@@ -102,7 +101,6 @@ def _load() -> tuple[dict, list[ItemType]]:
             n=r["n"],
             area=r["area"],
             instant=r["instant"],
-            per_round=r["per_round"],
             attack=r["attack"],
             explosive=r["explosive"],
             escape_points=r["escape_points"],

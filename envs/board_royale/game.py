@@ -11,7 +11,7 @@ from ..core.tasks import StackState
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
 from .content import ESCAPE_CARDS, KIND_COUNTS, NUM_ITEM_CARDS, NUM_KINDS, NUM_RES, RULES
-from .resources import hand_limit, hand_size, resources_of, sample_hands
+from .resources import deck_hidden_bounds, hand_limit, hand_size, resources_of, sample_hands
 from .state import CODEC, NO, item_cards, setup
 from .steps import Step
 
@@ -123,10 +123,11 @@ class BoardRoyaleState(StackState):
         need(d.n == n, f"n must be {n}")
         sizes = {"hand": n * NUM_KINDS, "known": n * n * NUM_KINDS, "res_discard": NUM_KINDS}
         sizes |= {"item_owner": NUM_ITEM_CARDS, "item_used": NUM_ITEM_CARDS, "field": RULES.field_size}
-        sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_RES, "offer_ask": NUM_RES}
+        sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_KINDS, "offer_ask": NUM_KINDS}
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
+        need(len(d.loot_hidden) == NUM_KINDS - NUM_RES, "loot_hidden has one count per hidden kind")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
         need(all(x >= 0 for x in d.hand + d.known + d.res_discard + d.item_used), "negative counts")
@@ -138,7 +139,7 @@ class BoardRoyaleState(StackState):
             need(total == KIND_COUNTS[k], f"kind {k}: {total} cards, expected {KIND_COUNTS[k]}")
         in_play = item_cards(self.game.config["elimination_only"])
         owned = [c for c in range(NUM_ITEM_CARDS) if d.item_owner[c] != NO]
-        placed = sorted(d.item_deck + d.item_discard + [c for c in d.field if c != NO] + owned)
+        placed = sorted(d.item_deck + d.item_discard + [c for c in d.field if c != NO] + owned + d.loot_items)
         need(placed == in_play, "item cards are not each in exactly one place")
         need(all(o in (NO, *range(n)) for o in d.item_owner), "item owner is not a seat")
         need(
@@ -156,20 +157,38 @@ class BoardRoyaleState(StackState):
                 need(1 <= d.elim_rank[s] < n, f"P{s} eliminated with rank {d.elim_rank[s]}")
                 need(hand_size(d, s) == 0, f"P{s} is out but holds cards")
                 need(all(o != s for o in d.item_owner), f"P{s} is out but owns items")
+        need(len(d.hid_max) == n * n, "hid_max must have n * n entries")
         for v in range(n):
             for h in range(n):
+                hidden = sum(d.hand[h * NUM_KINDS + NUM_RES : (h + 1) * NUM_KINDS])
+                bound = d.hid_max[v * n + h]
+                need(bound == 0 if v == h else hidden <= bound <= hand_size(d, h), "hidden-item bound")
                 for k in range(NUM_KINDS):
                     x = d.known[(v * n + h) * NUM_KINDS + k]
                     need(x <= d.hand[h * NUM_KINDS + k] and (v != h or x == 0), "knowledge above the hand")
+        lo, hi = deck_hidden_bounds(d)
+        need(lo <= sum(1 for k in d.res_deck if k >= NUM_RES) <= hi, "hidden items in the Resource Deck")
+        need(d.deck_built >= len(d.res_deck), "deck size when built")
         need(d.first_player in range(n) and d.active in range(n), "seats")
-        need(d.round_no >= 0 and 0 <= d.actions <= RULES.max_actions_per_turn, "round / actions")
-        need(0 <= d.offered < (1 << n) and 0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
-        need(d.vote_called in (0, 1) and d.turn_over in (0, 1), "flags")
+        need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
+        need(0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
+        need(d.turn_over in (0, 1), "flags")
+        looting = any(t[0] == Step.LOOT for t in d.stack)
+        need(all(x >= 0 for x in d.loot_hidden), "negative loot")
+        need(
+            all(d.loot_hidden[h] <= d.res_discard[NUM_RES + h] for h in range(len(d.loot_hidden))),
+            "looted hidden items must lie on the discard pile",
+        )
+        need(looting or not (d.loot_items or any(d.loot_hidden) or d.loot_takers), "loot without a LOOT task")
+        need(0 <= d.loot_takers < (1 << n) and (not looting or d.loot_takers), "loot takers")
         need(d.field_round == NO or 1 <= d.field_round <= d.round_no, "field round")
-        need(0 <= d.answer <= 3 and 0 <= d.answer_n <= 6, "answer")
-        need(d.offer_give_item in (NO, *range(NUM_ITEM_CARDS)), "offer give item")
-        need(d.offer_ask_item in (NO, *range(NUM_ITEM_CARDS)), "offer ask item")
+        need(0 <= d.blow_kind <= 2 and 0 <= d.blow_n <= 6 and d.answers >= 0, "blow under answer")
+        need(d.blow_on in (NO, *range(n)), "blow on a seat")
+        for name in ("offer_give_items", "offer_ask_items"):
+            cards = getattr(d, name)
+            need(len(set(cards)) == len(cards) and all(c in range(NUM_ITEM_CARDS) for c in cards), name)
         need(all(x >= 0 for x in d.offer_give + d.offer_ask), "offer counts")
+        need(d.trade_with in (NO, *range(n)) and 0 <= d.counters <= RULES.max_counter_offers, "trade")
         need(d.winner in (NO, *range(n)) and 0 <= d.win_kind <= 3, "winner")
         need((d.winner == NO) == (d.win_kind == 0), "winner and win kind")
         need((d.winner == NO) == bool(d.stack), "the game is over exactly when there is a winner")

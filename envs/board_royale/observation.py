@@ -3,8 +3,9 @@
 Seats are relative: slot ``r`` is the seat ``r`` places clockwise from the viewer (slot 0 is the viewer),
 padded to 6. Public: who is alive, every face-up item and its owner and uses this round, the crafting
 field, escape points, hand *sizes*, the public Resource Discard Pile, deck sizes, the pending decision and
-its arguments (attacking item, target, joiners, defender's answer, trade terms, votes). Private: the viewer's
-own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot). Nothing
+its arguments (attacking item, target, joiners, the blow under answer, trade terms, votes). Private: the viewer's
+own hand and what the viewer knows about other hands (lower bounds from steals, trades, loot; upper bounds on
+hidden items from when cards could have entered each hand). Nothing
 reveals another hand, the deck order, or a card stolen between two other players.
 :func:`state_vector` appends every hand and the top card of the Resource Deck for centralised critics.
 """
@@ -15,14 +16,15 @@ import numpy as np
 
 from ..core.layout import build_layout
 from .actions import MAX_PLAYERS
-from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_HIDDEN, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .elimination import next_loot
 from .resources import hand_limit
 from .state import NO, STEAL, RoyaleData
 from .steps import NUM_DECISIONS, Step
 
 K = NUM_KINDS
-SEAT_FLAGS = 9  # alive, active, first player, to decide now, target, vote yes, vote no, offered, joined
-NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * NUM_RES + 2
+SEAT_FLAGS = 10  # alive, active, first player, to decide now, target, vote yes, vote no, trading, joined, looter
+NUM_SCALARS = 3 * MAX_PLAYERS + K + K + 3 + 3 + 2 * K + 3
 _SECTIONS = [
     ("pending", NUM_DECISIONS),
     ("to_act", 1),
@@ -31,18 +33,21 @@ _SECTIONS = [
     ("turn_over", 1),
     ("seat_flags", MAX_PLAYERS * SEAT_FLAGS),
     # per seat: hand size, escape points, rank if out; my hand by kind; discard pile by kind;
-    # resource deck, item deck, item discard sizes; round, actions this turn, my hand limit;
-    # offer give x5, offer ask x5; task count, answer strength
+    # resource deck, item deck, item discard sizes; round, decisions this turn (over the safety bound), my hand limit;
+    # offer give and ask by card kind; task count, counter-blow strength, counter offers
     ("scalars", NUM_SCALARS),
     ("known", MAX_PLAYERS * K),
+    ("could_hide", MAX_PLAYERS),  # per seat: at most this many hidden items in its hand, as I can tell
     ("item_owner", NUM_ITEM_CARDS * MAX_PLAYERS),
     ("item_used", NUM_ITEM_CARDS),
     ("field", 4 * NUM_ITEM_TYPES),
     ("item_discard", NUM_ITEM_TYPES),
     ("task_item", NUM_ITEM_TYPES + 1),  # the item of the pending attack / use; last: a steal
-    ("answer", 4),
+    ("blow", 3),  # the blow under answer: avoided, the attack's blows, an ambush's counter-blow
     ("offer_give_item", NUM_ITEM_CARDS),
     ("offer_ask_item", NUM_ITEM_CARDS),
+    ("loot", NUM_ITEM_TYPES + NUM_HIDDEN),  # loot waiting for a taker, by item type and hidden kind
+    ("loot_next", NUM_ITEM_TYPES + NUM_HIDDEN),  # the loot card being dealt (or made room for)
     ("winner", MAX_PLAYERS),
     ("win_kind", 4),
 ]
@@ -59,14 +64,16 @@ _PENDING, _TO_ACT, _MY_TURN, _PREP, _TURN_OVER = (
     _AT["turn_over"],
 )
 _SEAT, _SCALARS, _KNOWN = _AT["seat_flags"], _AT["scalars"], _AT["known"]
+_HIDE = _AT["could_hide"]
 _OWNER, _USED, _FIELD, _IDISC = _AT["item_owner"], _AT["item_used"], _AT["field"], _AT["item_discard"]
 _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["task_item"],
-    _AT["answer"],
+    _AT["blow"],
     _AT["offer_give_item"],
     _AT["offer_ask_item"],
 )
 _WINNER, _WIN_KIND = _AT["winner"], _AT["win_kind"]
+_LOOT, _LOOT_NEXT = _AT["loot"], _AT["loot_next"]
 _ITEM_STEPS = (Step.TARGET, Step.SALVAGE_KIND, Step.JOIN, Step.DEFEND)
 _TARGET_B = (Step.JOIN,)
 _TYPE = CARD_TYPE_INDEX
@@ -97,6 +104,11 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         if step in _ITEM_STEPS:
             ones.append(_TASK_ITEM + (NUM_ITEM_TYPES if a == STEAL else _TYPE[a]))
         task_count = a if step == Step.HAND_DISCARD else 0
+        if step == Step.LOOT_SPLIT:
+            card = next_loot(d)
+            ones.append(_LOOT_NEXT + (_TYPE[card] if card >= 0 else NUM_ITEM_TYPES + (-1 - card) - NUM_RES))
+        elif step == Step.LOOT_ROOM:
+            ones.append(_LOOT_NEXT + NUM_ITEM_TYPES + a - NUM_RES)
     else:
         task_count = 0
     if d.active == me:
@@ -105,7 +117,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         ones.append(_PREP)
     if d.turn_over:
         ones.append(_TURN_OVER)
-    alive, yes, no, offered = d.alive, d.vote_yes, d.vote_no, d.offered
+    alive, yes, no = d.alive, d.vote_yes, d.vote_no
     hand = d.hand
     sizes = [0.0] * MAX_PLAYERS
     points = [0] * MAX_PLAYERS
@@ -125,8 +137,10 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
             ones.append(base + 5)
         if (no >> s) & 1:
             ones.append(base + 6)
-        if (offered >> s) & 1:
+        if s == d.trade_with:
             ones.append(base + 7)
+        if (d.loot_takers >> s) & 1:
+            ones.append(base + 9)
         sizes[r] = sum(hand[s * K : s * K + K]) / 24.0
     j = d.joiners
     for i in range(0, len(j), 2):
@@ -142,12 +156,10 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
                 ones.append(_USED + c)
             points[r] += _POINTS[c]
     ones += [_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(d.field) if c != NO]
-    if d.answer:
-        ones.append(_ANSWER + d.answer)
-    if d.offer_give_item != NO:
-        ones.append(_GIVE_ITEM + d.offer_give_item)
-    if d.offer_ask_item != NO:
-        ones.append(_ASK_ITEM + d.offer_ask_item)
+    if d.blow_on != NO:
+        ones.append(_ANSWER + d.blow_kind)
+    ones += [_GIVE_ITEM + c for c in d.offer_give_items]
+    ones += [_ASK_ITEM + c for c in d.offer_ask_items]
     if d.winner != NO:
         ones.append(_WINNER + rel[d.winner])
         ones.append(_WIN_KIND + d.win_kind)
@@ -163,22 +175,28 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
         len(d.item_deck) / NUM_ITEM_CARDS,
         len(d.item_discard) / NUM_ITEM_CARDS,
         min(d.round_no / 50.0, 1.0),
-        d.actions / RULES.max_actions_per_turn,
+        min(d.turn_decisions / RULES.max_decisions_per_turn, 1.0),
         hand_limit(d, me) / 24.0,
-        *(x / 3.0 for x in d.offer_give),
-        *(x / 3.0 for x in d.offer_ask),
+        *(min(x / 10.0, 1.0) for x in d.offer_give),
+        *(min(x / 10.0, 1.0) for x in d.offer_ask),
         min(task_count / 5.0, 1.0),
-        d.answer_n / 6.0,
+        d.blow_n / 6.0,
+        d.counters / RULES.max_counter_offers,
     ]
     o[_SCALARS : _SCALARS + NUM_SCALARS] = scal
     known = d.known
     kb = me * n * K
     for s in range(n):
         if s != me:
+            o[_HIDE + rel[s]] = min(d.hid_max[me * n + s] / 9.0, 1.0)
             row = known[kb + s * K : kb + s * K + K]
             if any(row):
                 start = _KNOWN + K * rel[s]
                 o[start : start + K] = [min(x / 10.0, 1.0) for x in row]
+    for c in d.loot_items:
+        o[_LOOT + _TYPE[c]] += 1.0 / _COPIES[_TYPE[c]]
+    for h, x in enumerate(d.loot_hidden):
+        o[_LOOT + NUM_ITEM_TYPES + h] = min(x / 4.0, 1.0)
     if d.item_discard:
         counts = [0] * NUM_ITEM_TYPES
         for c in d.item_discard:

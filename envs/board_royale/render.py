@@ -13,9 +13,9 @@ _PASS_TEXT = {
     Step.ACTION: "end the turn",
     Step.JOIN: "do not join",
     Step.DEFEND: "take the attack",
-    Step.TRADE_GIVE: "cancel the offer",
-    Step.TRADE_ASK: "cancel the offer",
-    Step.TRADE_ANSWER: "decline",
+    Step.TRADE_GIVE: "cancel the trade",
+    Step.TRADE_ASK: "cancel the trade",
+    Step.TRADE_ANSWER: "refuse",
     Step.VOTE: "vote no",
 }
 _YES_TEXT = {
@@ -47,11 +47,16 @@ def describe(d: RoyaleData, action: int) -> str:
     if action == DRAW:
         return "draw 2 resource cards"
     if action == TRADE:
-        return "make a trade offer"
+        return "counter-offer" if step == Step.TRADE_ANSWER else "make a trade offer"
     if action == VOTE:
         return "call a democracy vote"
     if kind == "seat":
-        verb = {Step.RESOURCE: "steal from", Step.TARGET: "attack", Step.TRADE_PARTNER: "trade with"}.get(step, "seat")
+        verb = {
+            Step.RESOURCE: "steal from",
+            Step.TARGET: "attack",
+            Step.TRADE_PARTNER: "trade with",
+            Step.LOOT_SPLIT: "give the loot card to",
+        }.get(step, "seat")
         return f"{verb} P{i}"
     if kind == "craft":
         card = d.field[i] if i < len(d.field) else NO
@@ -59,8 +64,11 @@ def describe(d: RoyaleData, action: int) -> str:
     if kind == "item":
         verb = {Step.JOIN: "join with", Step.DEFEND: "defend with", Step.TRADE_GIVE: "offer", Step.TRADE_ASK: "ask for"}
         return f"{verb.get(step, 'use')} {CARD_TYPE[i].name} #{i}"
+    if step == Step.LOOT_ROOM and action - CARD0 == d.stack[-1][2]:
+        return f"leave the looted {KIND_NAMES[action - CARD0]} on the discard pile"
     verb = {
         Step.HAND_DISCARD: "discard",
+        Step.LOOT_ROOM: "discard",
         Step.SALVAGE_KIND: "take",
         Step.DEFEND: "reveal",
         Step.TRADE_GIVE: "offer 1",

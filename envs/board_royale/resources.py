@@ -14,6 +14,8 @@ kind when the viewer cannot see which card left (a steal by somebody else).
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 
 from .content import CARD_EFFECT, NUM_KINDS, NUM_RES, RULES, Effect
@@ -70,55 +72,85 @@ def move_out(d: RoyaleData, seat: int, kind: int, public: bool, witness: int = -
     ``witness`` (and the holder) does."""
     d.hand[seat * K + kind] -= 1
     n = d.n
-    known = d.known
+    known, hid = d.known, d.hid_max
+    size = hand_size(d, seat)
+    hidden = kind >= NUM_RES
     for v in range(n):
         if v == seat:
             continue
         base = (v * n + seat) * K
+        h = v * n + seat
         if public or v == witness:
             if known[base + kind]:
                 known[base + kind] -= 1
+            if hidden:
+                hid[h] -= 1
         else:
             for k in range(K):
                 if known[base + k]:
                     known[base + k] -= 1
+        if hid[h] > size:
+            hid[h] = size
 
 
-def move_in(d: RoyaleData, seat: int, kind: int, public: bool, witness: int = -1) -> None:
-    """Add one card of ``kind`` to ``seat``'s hand; everybody (``public``) or ``witness`` learns it."""
+def move_in(d: RoyaleData, seat: int, kind: int, public: bool, witness: int = -1, maybe_hidden=True) -> None:
+    """Add one card of ``kind`` to ``seat``'s hand; everybody (``public``) or ``witness`` learns it. For the
+    others, ``maybe_hidden`` (a bool, or one per viewer) says whether the card could be a hidden item."""
     d.hand[seat * K + kind] += 1
     n = d.n
-    if public:
-        for v in range(n):
-            if v != seat:
-                d.known[(v * n + seat) * K + kind] += 1
-    elif witness >= 0 and witness != seat:
-        d.known[(witness * n + seat) * K + kind] += 1
+    hidden = kind >= NUM_RES
+    for v in range(n):
+        if v == seat:
+            continue
+        if public or v == witness:
+            d.known[(v * n + seat) * K + kind] += 1
+            d.hid_max[v * n + seat] += hidden
+        elif maybe_hidden if isinstance(maybe_hidden, bool) else maybe_hidden[v]:
+            d.hid_max[v * n + seat] += 1
+
+
+def show_at_least(d: RoyaleData, seat: int, kind: int, count: int) -> None:
+    """Everybody sees that ``seat`` holds at least ``count`` cards of ``kind`` (e.g. offered in a trade)."""
+    n = d.n
+    for v in range(n):
+        if v != seat:
+            i = (v * n + seat) * K + kind
+            d.known[i] = max(d.known[i], count)
 
 
 # --- decks -------------------------------------------------------------------------------------------------
-def draw_card(d: RoyaleData) -> int:
-    """Top card of the Resource Deck (the discard pile is reshuffled into it when it runs out); -1 if both
-    are empty."""
+def deck_hidden_bounds(d: RoyaleData) -> tuple[int, int]:
+    """Public bounds on the hidden items in the Resource Deck: it held ``deck_hidden`` of them when it was
+    built (setup, or a reshuffle of the public discard pile), and only draws took cards from it since."""
+    drawn = d.deck_built - len(d.res_deck)
+    return max(0, d.deck_hidden - drawn), min(d.deck_hidden, len(d.res_deck))
+
+
+def draw_card(d: RoyaleData) -> tuple[int, bool]:
+    """Top card of the Resource Deck (the discard pile is reshuffled into it when it runs out; -1 if both are
+    empty), and whether, for someone who cannot see it, it could be a hidden item."""
     if not d.res_deck:
         pile = d.res_discard
         if not any(pile):
-            return -1
+            return -1, False
         cards = [k for k in range(K) for _ in range(pile[k])]
         rng = d.chance.generator()
         d.res_deck = [cards[i] for i in rng.permutation(len(cards))]
         d.res_discard = [0] * K
-    return d.res_deck.pop()
+        d.deck_hidden = sum(pile[NUM_RES:])
+        d.deck_built = len(d.res_deck)
+    maybe = deck_hidden_bounds(d)[1] > 0
+    return d.res_deck.pop(), maybe
 
 
 def draw(d: RoyaleData, seat: int, count: int) -> int:
     """``seat`` draws ``count`` cards (unseen by the others); returns how many it got."""
     got = 0
     for _ in range(count):
-        card = draw_card(d)
+        card, maybe = draw_card(d)
         if card < 0:
             break
-        move_in(d, seat, card, public=False)
+        move_in(d, seat, card, public=False, maybe_hidden=maybe)
         got += 1
     return got
 
@@ -162,55 +194,88 @@ def steal_random(d: RoyaleData, thief: int, victim: int, count: int, spare_last:
         kind = random_card(d, victim, resources_only=False, spare_last=spare_last)
         if kind < 0:
             break
+        n = d.n
+        maybe = [d.hid_max[v * n + victim] > 0 for v in range(n)]  # could the card be hidden, as v sees it
         move_out(d, victim, kind, public=False, witness=thief)
-        move_in(d, thief, kind, public=False, witness=victim)
+        move_in(d, thief, kind, public=False, witness=victim, maybe_hidden=maybe)
         done += 1
     return done
 
 
 def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator) -> None:
-    """Resample every hand but ``viewer``'s and the Resource Deck's order from the cards ``viewer`` cannot
-    see, keeping hand sizes, ``viewer``'s knowledge (lower bounds) and the public fact that every living
-    player holds a resource. Other players' knowledge rows are cleared (``viewer`` does not know them)."""
+    """Deal every hand but ``viewer``'s and the Resource Deck again from the cards ``viewer`` cannot see,
+    consistently with all ``viewer`` saw: hand sizes; ``viewer``'s knowledge (lower bounds by kind); at most
+    ``hid_max`` hidden items in each hand (a hidden item only enters a hand by a draw from a deck that may
+    hold one, a steal from a hand that may hold one, or openly); the public bounds on hidden items in the
+    Resource Deck (:func:`deck_hidden_bounds`); a resource in every living hand. Among such deals the number
+    of hidden items in each place is drawn with weight ``C(free slots, hidden)``, i.e. uniformly over card
+    arrangements. Other players' knowledge rows are reset to "nothing known" (``viewer`` does not know them).
+    """
     n = d.n
     others = [s for s in range(n) if s != viewer]
-    pool = list(d.res_deck)
-    sizes = {}
-    fixed = {}
+    pool_res: list[int] = []
+    pool_hid: list[int] = [k for k in d.res_deck if k >= NUM_RES]
+    pool_res += [k for k in d.res_deck if k < NUM_RES]
+    fixed, free, cap = {}, [], []
     for s in others:
         b = s * K
-        for k in range(K):
-            pool += [k] * d.hand[b + k]
-        sizes[s] = sum(d.hand[b : b + K])
         kb = (viewer * n + s) * K
-        fixed[s] = d.known[kb : kb + K]
-    for s in others:
+        row = d.known[kb : kb + K]
+        fixed[s] = row
         for k in range(K):
-            for _ in range(fixed[s][k]):
-                pool.remove(k)
-    for attempt in range(50):
-        order = [pool[i] for i in rng.permutation(len(pool))]
-        hands = {}
-        pos = 0
-        for s in others:
-            need = sizes[s] - sum(fixed[s])
-            h = list(fixed[s])
-            for k in order[pos : pos + need]:
-                h[k] += 1
-            pos += need
-            hands[s] = h
-        if all(not d.alive[s] or sum(hands[s][:NUM_RES]) >= 1 for s in others) or attempt == 49:
-            break
-    deck = order[pos:]
-    for s in others:  # repair (rare): swap a hidden item with a resource from the deck
-        h = hands[s]
-        if d.alive[s] and sum(h[:NUM_RES]) == 0:
-            i = next(i for i, k in enumerate(deck) if k < NUM_RES)
-            j = next(k for k in range(NUM_RES, K) if h[k] > fixed[s][k])
-            h[deck[i]] += 1
-            h[j] -= 1
-            deck[i] = j
+            extra = d.hand[b + k] - row[k]
+            (pool_hid if k >= NUM_RES else pool_res).extend([k] * extra)
+        slots = hand_size(d, s) - sum(row)
+        room_h = d.hid_max[viewer * n + s] - sum(row[NUM_RES:])
+        if d.alive[s] and sum(row[:NUM_RES]) == 0:
+            room_h = min(room_h, slots - 1)
+        free.append(slots)
+        cap.append(max(0, min(room_h, slots)))
+    lo, hi = deck_hidden_bounds(d)
+    free.append(len(d.res_deck))
+    cap.append(hi)
+    lows = [0] * len(others) + [lo]
+    counts = _split_hidden(len(pool_hid), free, lows, cap, rng)
+    hid = [pool_hid[i] for i in rng.permutation(len(pool_hid))]
+    res = [pool_res[i] for i in rng.permutation(len(pool_res))]
+    for i, s in enumerate(others):
+        h = list(fixed[s])
+        for k in hid[: counts[i]]:
+            h[k] += 1
+        hid = hid[counts[i] :]
+        for k in res[: free[i] - counts[i]]:
+            h[k] += 1
+        res = res[free[i] - counts[i] :]
         d.hand[s * K : s * K + K] = h
-    d.res_deck = deck
-    for w in others:
+    deck = hid + res
+    d.res_deck = [deck[i] for i in rng.permutation(len(deck))]
+    for w in others:  # the others' knowledge: reset to what an empty history allows
         d.known[w * n * K : (w + 1) * n * K] = [0] * (n * K)
+        for s in range(n):
+            d.hid_max[w * n + s] = hand_size(d, s) if s != w else 0
+
+
+def _split_hidden(total: int, free: list[int], low: list[int], cap: list[int], rng: np.random.Generator) -> list[int]:
+    """Counts ``x[i]`` in ``[low[i], cap[i]]`` summing to ``total``, drawn with weight ``prod C(free[i], x[i])``."""
+    m = len(free)
+    ways = [[0] * (total + 1) for _ in range(m + 1)]  # ways[i][r]: places i.. hold r hidden items
+    ways[m][0] = 1
+    for i in range(m - 1, -1, -1):
+        for r in range(total + 1):
+            ways[i][r] = sum(comb(free[i], x) * ways[i + 1][r - x] for x in range(low[i], min(cap[i], r) + 1))
+    if ways[0][total] == 0:
+        raise AssertionError("board_royale: no deal of the hidden items fits what the viewer saw")
+    out, r = [], total
+    for i in range(m):
+        options = [(x, comb(free[i], x) * ways[i + 1][r - x]) for x in range(low[i], min(cap[i], r) + 1)]
+        total_w = sum(w for _, w in options)  # exact big ints; the draw uses their ratios
+        pick = rng.random() * total_w
+        chosen = options[-1][0]
+        for x, w in options:
+            if pick < w:
+                chosen = x
+                break
+            pick -= w
+        out.append(chosen)
+        r -= chosen
+    return out

@@ -2,8 +2,9 @@
 
 Per-seat lists are flat: ``hand[seat * NUM_KINDS + kind]`` (card counts by kind: five resources, then the
 hidden items), ``known[viewer * n * NUM_KINDS + holder * NUM_KINDS + kind]`` (how many cards of ``kind``
-``viewer`` knows ``holder`` still has: a lower bound, from steals, trades and loot). Decks keep their top card
-at the end of the list; the resource discard pile is public and kept as counts by kind.
+``viewer`` knows ``holder`` still has: a lower bound, from steals, trades and loot), ``hid_max[viewer * n +
+holder]`` (an upper bound on the hidden items in that hand, from when cards could have entered it). Decks
+keep their top card at the end of the list; the resource discard pile is public and kept as counts by kind.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ NO = -1
 STEAL = -2  # the "item" of a Resource Phase steal
 # how the game was won
 WIN_NONE, WIN_LAST_STANDING, WIN_ESCAPE_POINTS, WIN_ESCAPE_SET = 0, 1, 2, 3
-# a defender's answer
-ANSWER_NONE, ANSWER_AVOID, ANSWER_REFLECT, ANSWER_AMBUSH = 0, 1, 2, 3
+# the blow under answer in an attack: avoided (nothing lands), the attack's own blows, an ambush's counter-blow
+BLOW_NONE, BLOW_ATTACK, BLOW_COUNTER = 0, 1, 2
 
 
 @dataclass(slots=True, eq=False)
@@ -30,6 +31,7 @@ class RoyaleData:
     n: int
     hand: list[int]
     known: list[int]
+    hid_max: list[int]  # [viewer * n + holder]: at most this many hidden items in holder's hand, as viewer can tell
     res_deck: list[int]
     res_discard: list[int]
     item_owner: list[int]
@@ -42,22 +44,29 @@ class RoyaleData:
     score: list[int]  # zero-sum survival score (see elimination.py)
     stack: list[tuple[int, int, int, int]]
     joiners: list[int]  # flat (seat, card) pairs of the attack being resolved
-    offer_give: list[int]  # resources of the pending trade offer, per kind
-    offer_ask: list[int]
+    loot_items: list[int]  # face-up cards of an eliminated player waiting for a taker
+    loot_hidden: list[int]  # per hidden kind: looted hidden items waiting for a taker (kept face up in res_discard)
+    offer_give: list[int]  # cards the proposer of the pending trade offer gives, per kind
+    offer_ask: list[int]  # cards they ask for, per kind
+    offer_give_items: list[int]  # face-up items they give
+    offer_ask_items: list[int]  # face-up items they ask for
     first_player: int
     active: int
     round_no: int  # 0 = preparation round
-    actions: int  # actions taken in this Action Phase
-    offered: int  # bitmask: seats offered a trade this turn
-    vote_called: int  # 1 when the active player called a vote this turn
+    turn_decisions: int  # decisions taken in this turn (the engine's safety bound)
     field_round: int  # round in which the crafting field was last replaced by a vote
     vote_yes: int  # bitmask of the running vote
     vote_no: int
     turn_over: int  # the active player eliminated someone: the turn ends
-    answer: int
-    answer_n: int
-    offer_give_item: int
-    offer_ask_item: int
+    loot_takers: int  # bitmask: the attackers sharing the loot being dealt
+    blow_on: int  # seat the blow under answer is aimed at: the target or the active attacker (NO: no attack)
+    blow_kind: int  # BLOW_NONE / BLOW_ATTACK / BLOW_COUNTER
+    blow_n: int  # cards a counter-blow (an ambush) makes its victim discard
+    answers: int  # answers given so far in the running attack
+    trade_with: int  # the active player's partner in the running trade (NO: none)
+    counters: int  # counter offers made in the running trade (the engine's safety bound)
+    deck_hidden: int  # hidden items in the Resource Deck when it was last built (public)
+    deck_built: int  # its size then
     winner: int
     win_kind: int
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
@@ -100,6 +109,7 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         n=n,
         hand=hand,
         known=[0] * (n * n * NUM_KINDS),
+        hid_max=[0] * (n * n),  # the starting hands are dealt before the hidden items join the deck
         res_deck=deck,
         res_discard=discard,
         item_owner=[NO] * NUM_ITEM_CARDS,
@@ -112,22 +122,29 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         score=[0] * n,
         stack=[],  # the first turn is pushed by turn.start_turn
         joiners=[],
-        offer_give=[0] * NUM_RES,
-        offer_ask=[0] * NUM_RES,
+        loot_items=[],
+        loot_hidden=[0] * (NUM_KINDS - NUM_RES),
+        offer_give=[0] * NUM_KINDS,
+        offer_ask=[0] * NUM_KINDS,
+        offer_give_items=[],
+        offer_ask_items=[],
         first_player=first,
         active=first,
         round_no=0,
-        actions=0,
-        offered=0,
-        vote_called=0,
+        turn_decisions=0,
         field_round=NO,
         vote_yes=0,
         vote_no=0,
         turn_over=0,
-        answer=ANSWER_NONE,
-        answer_n=0,
-        offer_give_item=NO,
-        offer_ask_item=NO,
+        loot_takers=0,
+        blow_on=NO,
+        blow_kind=BLOW_NONE,
+        blow_n=0,
+        answers=0,
+        trade_with=NO,
+        counters=0,
+        deck_hidden=sum(KIND_COUNTS[NUM_RES:]),
+        deck_built=len(deck),
         winner=NO,
         win_kind=WIN_NONE,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.tasks import TaskMachine
-from . import attack, trade, vote
+from . import attack, elimination, trade, vote
 from .actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, TRADE, VOTE
 from .content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
 from .crafting import craft, craftable, refill_empty_slots
@@ -35,7 +35,7 @@ _ACTIVE_EFFECTS = (Effect.DISCARD, Effect.STEAL, Effect.DRAW, Effect.SALVAGE)
 def start_turn(d: RoyaleData, seat: int) -> None:
     """Push ``seat``'s turn: in the preparation round draw 2 then craft; afterwards Resource then Action Phase."""
     d.active = seat
-    d.actions = d.offered = d.vote_called = d.turn_over = 0
+    d.turn_decisions = d.turn_over = 0
     d.stack.append((Step.END_TURN, seat, 0, 0))
     if d.round_no == 0:
         d.stack.append((Step.PREP, seat, 0, 0))
@@ -93,7 +93,7 @@ def usable_items(d: RoyaleData, seat: int) -> list[int]:
 def legal_action(d: RoyaleData, seat: int, a: int, b: int) -> list[int]:
     if d.turn_over:
         return []
-    if d.actions >= RULES.max_actions_per_turn:
+    if d.turn_decisions >= RULES.max_decisions_per_turn:  # engine safety bound, far above real play
         return [PASS]
     out = [PASS, *(CRAFT0 + i for i in craftable(d, seat)), *(ITEM0 + c for c in usable_items(d, seat))]
     if trade.partners(d, seat):
@@ -107,7 +107,6 @@ def apply_action(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None:
     if action == PASS:
         return
     d.stack.append((Step.ACTION, seat, 0, 0))
-    d.actions += 1
     if action == TRADE:
         d.stack.append((Step.TRADE_PARTNER, seat, 0, 0))
     elif action == VOTE:
@@ -119,16 +118,17 @@ def apply_action(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None:
 
 
 def use_item(d: RoyaleData, seat: int, card: int) -> None:
-    """'Harca': pay the use cost, then the ability (paying the last resource eliminates the user)."""
+    """'Harca': an attack on one target is declared first (TARGET), then paid; any other item pays its use
+    cost, then acts (paying the last resource eliminates the user)."""
+    effect, n = CARD_EFFECT[card], _N[card]
+    if effect in (Effect.DISCARD, Effect.STEAL) and not _AREA[card]:
+        d.stack.append((Step.TARGET, seat, card, 0))
+        return
     attack.spend(d, seat, card)
     if check_out(d, seat, []):
         return
-    effect, n = CARD_EFFECT[card], _N[card]
     if effect in (Effect.DISCARD, Effect.STEAL):
-        if _AREA[card]:
-            attack.push_area_attack(d, seat, card)
-        else:
-            d.stack.append((Step.TARGET, seat, card, 0))
+        attack.push_area_attack(d, seat, card)
     elif effect == Effect.DRAW:
         push_gain(d, seat, n)
     elif effect == Effect.SALVAGE:
@@ -140,6 +140,11 @@ def legal_target(d: RoyaleData, seat: int, card: int, b: int) -> list[int]:
 
 
 def apply_target(d: RoyaleData, action: int, seat: int, card: int, b: int) -> None:
+    """Seed: "Saldırgan (attacker) kimi hedef aldığını ve hangi eşyayı kullandığını ilan eder, ardından kullanım
+    maliyetini öder." The target is declared, then the use cost paid."""
+    attack.spend(d, seat, card)
+    if check_out(d, seat, []):
+        return
     attack.push_attack(d, seat, card, action - SEAT0)
     if CARD_EFFECT[card] == Effect.STEAL:
         d.stack.append((Step.LIMIT, seat, _N[card], 0))
@@ -205,7 +210,17 @@ def run_end_turn(d: RoyaleData, seat: int, a: int, b: int) -> None:
     start_turn(d, nxt)
 
 
-DECISIONS: dict[int, tuple[Legal, Apply]] = {
+def _counted(apply: Apply) -> Apply:
+    """Count every decision of the turn (the engine's safety bound, :data:`RULES.max_decisions_per_turn`)."""
+
+    def run(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None:
+        d.turn_decisions += 1
+        apply(d, action, seat, a, b)
+
+    return run
+
+
+_DECISIONS: dict[int, tuple[Legal, Apply]] = {
     Step.PREP: (legal_prep, apply_prep),
     Step.RESOURCE: (legal_resource, apply_resource),
     Step.ACTION: (legal_action, apply_action),
@@ -219,12 +234,17 @@ DECISIONS: dict[int, tuple[Legal, Apply]] = {
     Step.TRADE_ASK: (trade.legal_ask, trade.apply_ask),
     Step.TRADE_ANSWER: (trade.legal_answer, trade.apply_answer),
     Step.VOTE: (vote.legal_vote, vote.apply_vote),
+    Step.LOOT_SPLIT: (elimination.legal_loot_split, elimination.apply_loot_split),
+    Step.LOOT_ROOM: (elimination.legal_loot_room, elimination.apply_loot_room),
 }
+DECISIONS = {step: (legal, _counted(apply)) for step, (legal, apply) in _DECISIONS.items()}
 AUTOMATIC: dict[int, Run] = {
     Step.LIMIT: run_limit,
     Step.DRAW: run_draw,
     Step.SALVAGE: run_salvage,
     Step.RESOLVE: attack.run_resolve,
+    Step.FIGHT: attack.run_fight,
+    Step.LOOT: elimination.run_loot,
     Step.VOTE_COUNT: vote.run_count,
     Step.END_TURN: run_end_turn,
 }
@@ -233,7 +253,7 @@ MACHINE = TaskMachine(
     AUTOMATIC,
     {int(k): v for k, v in DECISION_TEXT.items()},
     seat_in_game=lambda d, seat: bool(d.alive[seat]),
-    run_without_seat=frozenset({Step.END_TURN}),
+    run_without_seat=frozenset({Step.END_TURN, Step.LOOT}),
 )
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance

@@ -6,7 +6,10 @@ ve Eşya Destesinden 4 yeni kart yüzü açık olarak Üretim Alanına yerleşti
 fazla 1 kez değiştirilebilir."
 
 Every living player votes, clockwise from the caller (who votes too); a majority is more than half of the
-living players. A vote may be called while the field has not been replaced this round, once per turn.
+living players. A vote may be called whenever the field has not been replaced this round: the seed limits
+only the replacement ("her rauntta en fazla 1 kez"), so a failed vote may be called again, by anyone on their
+turn, the same player included. Repeated failed votes are bounded only by the engine's safety bound on
+decisions per turn (:data:`RULES.max_decisions_per_turn`).
 """
 
 from __future__ import annotations
@@ -19,11 +22,10 @@ from .steps import Step
 
 
 def can_call(d: RoyaleData) -> bool:
-    return d.round_no > 0 and d.field_round != d.round_no and not d.vote_called
+    return d.round_no > 0 and d.field_round != d.round_no
 
 
 def call_vote(d: RoyaleData, caller: int) -> None:
-    d.vote_called = 1
     d.vote_yes = d.vote_no = 0
     d.stack.append((Step.VOTE_COUNT, caller, 0, 0))
     n = d.n

@@ -32,6 +32,7 @@ def fresh(n: int = 2, seed: int = 0, elimination_only: bool = False) -> BoardRoy
         d.res_deck[:0] = [k] * d.res_discard[k]
         d.res_discard[k] = 0
     d.known = [0] * len(d.known)
+    forget_history(d)
     d.first_player = d.active = P0
     d.round_no = 1
     d.stack = []
@@ -52,6 +53,16 @@ def set_hand(d: RoyaleData, seat: int, **counts: int) -> None:
             d.res_deck[:0] = [k] * (have - want)
             have = want
         d.hand[seat * NUM_KINDS + k] = want
+    forget_history(d)
+
+
+def forget_history(d: RoyaleData) -> None:
+    """After hands were set by hand: no history rules anything out (any hand may hold hidden items; the deck
+    as it is now counts as freshly built). Scenario tests that check history set these bounds themselves."""
+    n = d.n
+    d.hid_max = [0 if v == h else sum(hand(d, h)) for v in range(n) for h in range(n)]
+    d.deck_hidden = sum(1 for k in d.res_deck if k >= 5)
+    d.deck_built = len(d.res_deck)
 
 
 def hand(d: RoyaleData, seat: int) -> list[int]:
@@ -117,7 +128,7 @@ def action_phase(s: BoardRoyaleState, seat: int, round_no: int = 1) -> None:
     d = s.d
     d.round_no = round_no
     d.active = seat
-    d.actions = d.offered = d.vote_called = d.turn_over = 0
+    d.turn_decisions = d.turn_over = 0
     d.stack = [(Step.END_TURN, seat, 0, 0), (Step.ACTION, seat, 0, 0)]
     s.refresh()
 

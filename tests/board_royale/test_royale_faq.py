@@ -75,24 +75,27 @@ def test_faq_steal_is_an_attack_the_target_may_answer():
 def test_faq_any_number_of_actions_in_any_order():
     """ "Aksiyon Fazında istediğin sayıda aksiyonu, istediğin sırayla yapabilirsiniz. Yeterli kaynağın olduğu
     sürece birden fazla eşya üretebilir, birden fazla eşya kullanabilir, ticaret yapabilir ve oylama
-    başlatabilirsiniz." (The seed's "no limit" is capped at 24 actions a turn; see the rules document.)"""
+    başlatabilirsiniz. Herhangi bir aksiyon sayısı sınırı yoktur." Crafts, repeated uses of one tool and
+    votes in any order, with no per-round or per-turn cap (only an engine safety bound far above play)."""
     s = fresh(2)
     d = s.d
-    set_hand(d, P0, food=6, wood=7, stone=2)
+    set_hand(d, P0, food=6, wood=10, stone=2)
     set_hand(d, P1, food=5)
     paddle, club = set_field(d, "Paddle", "Club")
     rod = give_item(d, P0, "Fishing Rod")
+    deck_top(d, *["iron"] * 6)
     action_phase(s, P0)
     s.apply(craft_a(0))  # Paddle (3 wood)
+    s.apply(item_a(rod))  # pay 1 wood, draw 2
     s.apply(craft_a(1))  # Club (4 wood)
-    assert d.item_owner[paddle] == d.item_owner[club] == P0 and hand(d, P0)[:5] == [6, 0, 2, 0, 0]
-    s.apply(item_a(rod))  # draw 1
-    assert sum(hand(d, P0)) == 9
+    s.apply(item_a(rod))  # the same tool again
+    assert d.item_owner[paddle] == d.item_owner[club] == P0 and hand(d, P0)[:5] == [6, 1, 2, 4, 0]
     s.apply(VOTE)
     assert pending(s) == (Step.VOTE, P0)
     s.apply(PASS)
     s.apply(PASS)
-    assert pending(s) == (Step.ACTION, P0) and d.actions == 4
+    s.apply(item_a(rod))  # and again after a vote
+    assert pending(s) == (Step.ACTION, P0) and hand(d, P0)[:5] == [6, 0, 2, 6, 0] and d.turn_decisions == 8
 
 
 def test_faq_democracy_vote_replaces_the_field_once_a_round():
@@ -140,7 +143,9 @@ def test_faq_hidden_items_are_held_with_resources_and_revealed_when_attacked():
     s.apply(item_a(knife))
     s.apply(seat_a(P1))
     assert card_a("ricochet") in s.legal_actions()
-    s.apply(card_a("ricochet"))  # reflected: P0 discards 2 instead
+    s.apply(card_a("ricochet"))  # reflected: P0 may answer, has nothing, and discards 2 instead
+    assert pending(s) == (Step.DEFEND, P0) and s.legal_actions() == [PASS]
+    s.apply(PASS)
     assert resources(d, P1) == 5 and resources(d, P0) == 6 - 1 - 2
 
 

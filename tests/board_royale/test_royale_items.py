@@ -98,7 +98,7 @@ def test_backpack_raises_the_hand_limit_to_24():
 # --- weapons --------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("name", "pay", "lost"),
-    [("Spear", {"wood": 1}, 1), ("Club", {}, 1), ("Dynamite", {"food": 1}, 5)],
+    [("Spear", {"wood": 1}, 2), ("Club", {"wood": 1}, 1), ("Dynamite", {"food": 1}, 5)],
 )
 def test_single_target_discard_weapons(name, pay, lost):
     s, d = duel({"stone": 3, **{k: v + 0 for k, v in pay.items()}}, {"gold": 8})
@@ -111,18 +111,22 @@ def test_single_target_discard_weapons(name, pay, lost):
     assert (d.item_owner[card] == NO) == (CARD_TYPE[card].colour == "green")
 
 
-def test_spear_twice_a_round_club_once():
-    s, d = duel({"wood": 5}, {"gold": 8})
+def test_items_are_used_as_long_as_resources_last():
+    """Seed FAQ: "Yeterli kaynağın olduğu sürece birden fazla eşya üretebilir, birden fazla eşya kullanabilir
+    ... Herhangi bir aksiyon sayısı sınırı yoktur." No per-round cap: the Spear hits three times while its
+    Wood lasts (it failed before the fix: the Spear was capped at twice a round, the Club at once)."""
+    s, d = duel({"wood": 4, "food": 1}, {"gold": 12})
     spear = give_item(d, P0, "Spear")
     club = give_item(d, P0, "Club")
     action_phase(s, P0)
-    for _ in range(2):
+    for _ in range(3):
         use_on(s, spear, P1)
         s.apply(PASS)
     use_on(s, club, P1)
     s.apply(PASS)
-    assert item_a(spear) not in s.legal_actions() and item_a(club) not in s.legal_actions()
-    assert resources(d, P1) == 5 and d.item_used[spear] == 2
+    assert resources(d, P1) == 12 - 3 * 2 - 1 and d.item_used[spear] == 3
+    assert hand(d, P0)[:5] == [1, 0, 0, 0, 0]
+    assert item_a(spear) not in s.legal_actions() and item_a(club) not in s.legal_actions()  # no Wood left
 
 
 def test_lasso_steals_one_random_card():
@@ -155,22 +159,29 @@ def test_dynamite_can_only_be_reflected():
     use_on(s, dyn, P1)
     assert s.legal_actions() == [PASS, card_a("ricochet")]
     s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P0) == 1 and resources(d, P1) == 5
 
 
 # --- tools and medicine ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    ("name", "pay", "drawn"), [("Axe", 1, 2), ("Fishing Rod", 0, 1), ("Bandage", 0, 3), ("Medkit", 0, 5)]
+    ("name", "cost", "drawn"), [("Axe", "food", 2), ("Fishing Rod", "wood", 2), ("Bandage", "", 3), ("Medkit", "", 5)]
 )
-def test_draw_items(name, pay, drawn):
-    s, d = duel({"food": 4}, {"food": 4})
+def test_draw_items(name, cost, drawn):
+    s, d = duel({"food": 4, "wood": 1}, {"food": 4})
     card = give_item(d, P0, name)
-    deck_top(d, "iron", "iron", "iron", "iron", "iron")
+    deck_top(d, *["iron"] * 10)
     action_phase(s, P0)
     s.apply(item_a(card))
-    assert hand(d, P0)[:5] == [4 - pay, 0, 0, drawn, 0]
-    assert (d.item_owner[card] == NO) == (name in ("Bandage", "Medkit"))
-    assert item_a(card) not in s.legal_actions()  # once a round (or gone)
+    expected = [4, 1, 0, drawn, 0]
+    if cost:
+        expected[0 if cost == "food" else 1] -= 1
+    assert hand(d, P0)[:5] == expected
+    consumable = name in ("Bandage", "Medkit")
+    assert (d.item_owner[card] == NO) == consumable
+    # a permanent tool is used again while its cost can be paid (no per-round cap)
+    assert (item_a(card) in s.legal_actions()) == (not consumable and name == "Axe")
 
 
 @pytest.mark.parametrize(("name", "pay", "taken"), [("Pickaxe", {"wood": 1}, 1), ("Herbal Remedy", {}, 3)])
@@ -197,19 +208,25 @@ def attacked_with_knife(defender: dict, attacker: dict | None = None):
     return s, d, knife
 
 
-def test_shield_avoids_once_a_round():
-    s, d, knife = attacked_with_knife({"wood": 5})
+def test_shield_avoids_each_attack_it_pays_for():
+    """No per-round cap (seed FAQ): the Shield avoids every attack while its owner can pay 1 Wood (keeping a
+    resource card); before the fix it worked once a round."""
+    s, d, knife = attacked_with_knife({"wood": 3})
     shield = give_item(d, P1, "Shield")
     spear = give_item(d, P0, "Spear")
     set_hand(d, P0, food=5, wood=2)
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(item_a(shield))
-    assert resources(d, P1) == 4 and d.item_owner[shield] == P1
+    assert resources(d, P1) == 2 and d.item_owner[shield] == P1
     use_on(s, spear, P1)
-    assert s.legal_actions() == [PASS]  # used this round
+    assert item_a(shield) in s.legal_actions()
+    s.apply(item_a(shield))
+    assert resources(d, P1) == 1
+    use_on(s, spear, P1)
+    assert s.legal_actions() == [PASS]  # the last Wood is P1's last resource: not paid off turn
     s.apply(PASS)
-    assert resources(d, P1) == 3
+    assert d.alive[P1] == 0 and d.winner == P0  # the active player's blow may take the last card
 
 
 def test_bear_trap_avoids_and_hurts_the_attacker():
@@ -218,6 +235,8 @@ def test_bear_trap_avoids_and_hurts_the_attacker():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(item_a(trap))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P1) == 5 and resources(d, P0) == 5 - 1 - 2 and d.item_owner[trap] == NO
 
 
@@ -227,6 +246,8 @@ def test_spike_wall_reflects():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(item_a(wall))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert resources(d, P1) == 4 and resources(d, P0) == 5 - 1 - 2 and d.item_owner[wall] == P1
 
 
@@ -243,6 +264,8 @@ def test_ricochet_reflects():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(card_a("ricochet"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert hand(d, P1) == [0, 5, 0, 0, 0, 0, 0, 0] and resources(d, P0) == 2
 
 
@@ -252,6 +275,8 @@ def test_deadfall_eliminates_a_weak_attacker_and_loots_him():
     action_phase(s, P0)
     use_on(s, knife, P1)
     s.apply(card_a("deadfall"))
+    assert pending(s) == (Step.DEFEND, P0)  # the attacker may answer in turn
+    s.apply(PASS)
     assert d.alive == [0, 1] and d.item_owner[knife] == P1
     assert d.winner == P1 and s.is_terminal()
 

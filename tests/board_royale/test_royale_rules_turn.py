@@ -127,7 +127,7 @@ def test_rounds_reset_per_round_uses_and_skip_eliminated_seats():
     s = fresh(3)
     d = s.d
     for seat in (P0, P1, P2):
-        set_hand(d, seat, food=5)
+        set_hand(d, seat, food=5, wood=2)
     rod = give_item(d, P0, "Fishing Rod")
     d.alive[P1] = 0
     d.elim_rank[P1] = 2
@@ -135,7 +135,7 @@ def test_rounds_reset_per_round_uses_and_skip_eliminated_seats():
     begin_turn(s, P0)
     s.apply(DRAW)
     s.apply(item_a(rod))
-    assert item_a(rod) not in s.legal_actions()
+    assert d.item_used[rod] == 1  # uses are counted (public) for the round
     s.apply(PASS)
     assert pending(s) == (Step.RESOURCE, P2) and d.round_no == 1
     s.apply(DRAW)
@@ -143,16 +143,21 @@ def test_rounds_reset_per_round_uses_and_skip_eliminated_seats():
     assert pending(s) == (Step.RESOURCE, P0) and d.round_no == 2 and d.item_used[rod] == 0
 
 
-def test_the_action_phase_is_capped():
-    """Filled in: at most 24 actions in one Action Phase (random agents must not loop forever)."""
+def test_only_an_engine_safety_bound_limits_a_turn():
+    """No rule caps actions (seed FAQ: "Herhangi bir aksiyon sayısı sınırı yoktur"); the engine ends a turn
+    only after RULES.max_decisions_per_turn decisions, far above real play (docs/rules/board_royale.md)."""
     s = fresh(2)
     d = s.d
     set_hand(d, P0, food=20)
     set_hand(d, P1, food=5)
     action_phase(s, P0)
-    d.actions = RULES.max_actions_per_turn
+    d.turn_decisions = 24  # the old cap of 24 actions no longer binds
+    s.refresh()
+    assert len(s.legal_actions()) > 1
+    d.turn_decisions = RULES.max_decisions_per_turn
     s.refresh()
     assert s.legal_actions() == [PASS]
+    assert RULES.max_decisions_per_turn >= 1000
 
 
 def test_the_deck_top_helper_controls_draws():

@@ -37,7 +37,11 @@ Version history: v0 - first release (base game and the elimination-only variant)
 from __future__ import annotations
 
 from .board_royale import BoardRoyaleGame
+from .board_royale.actions import MAX_PLAYERS
 from .core import env_factory
+
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))
 
 raw_env = env_factory(BoardRoyaleGame, "board_royale_v0")
 

@@ -42,7 +42,11 @@ Version history: v0 - first release (base game, Italia and Imperium).
 from __future__ import annotations
 
 from .concordia import ConcordiaGame
+from .concordia.content import PLAYERS
 from .core import env_factory
+
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = tuple(sorted({n for counts in PLAYERS.values() for n in counts}))  # over both maps
 
 raw_env = env_factory(ConcordiaGame, "concordia_v0")
 

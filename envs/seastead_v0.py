@@ -30,6 +30,9 @@ from __future__ import annotations
 from .core import env_factory
 from .seastead import SeasteadGame
 
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = (2,)  # the solo mode against the Boss is not in v0
+
 raw_env = env_factory(SeasteadGame, "seastead_v0")
 
 

@@ -84,3 +84,10 @@ def make_env(name: str, **kwargs: Any):
 def game_of(env: Any) -> str:
     """Short game name of a MeepleZoo env (from ``env.metadata["name"]``)."""
     return resolve(env.unwrapped.metadata["name"])
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """The player counts a game supports: its env module's ``PLAYER_COUNTS``, else its default count."""
+    module = env_module(name)
+    counts = getattr(module, "PLAYER_COUNTS", None)
+    return tuple(counts) if counts else (len(module.env().possible_agents),)

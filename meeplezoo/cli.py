@@ -6,18 +6,20 @@
     meeplezoo play seastead --agents heuristic random --games 20    # a match with seat rotation
     meeplezoo baselines --games 20                                  # every game: heuristic vs random
     meeplezoo bench --seconds 30                                    # speed figures
-    meeplezoo rules seastead                                        # the rules document
+    meeplezoo rules seastead                                        # how to play
     meeplezoo list                                                  # games and agents
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from rich.console import Console
@@ -26,9 +28,6 @@ from rich.text import Text
 
 from . import __version__, bench, games, options
 from .envs.core.errors import MeepleZooError
-
-#: where ``meeplezoo rules`` looks: docs/rules/ of the source checkout this package runs from
-RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
 
 class CLIError(Exception):
@@ -290,20 +289,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --- rules --------------------------------------------------------------------------------------------------
 
 
-def rules_path(game: str) -> Path:
-    """The rules document of ``game`` (raises :class:`CLIError` if there is none)."""
-    name = games.resolve(game)
-    path = RULES_DIR / f"{name}.md"
-    if not path.is_file():
-        raise CLIError(
-            f"no rules document for {name}: {path} does not exist "
-            "(the rules live in docs/rules/ of a source checkout of MeepleZoo)"
-        )
-    return path
+def rules_file(game: str) -> Traversable:
+    """The player-facing rules page of ``game``, shipped in the package: ``envs/<game>/rules.md`` (a
+    plugin ships ``<package>/<game>/rules.md`` or ``<package>/<game>_rules.md``).
+
+    Raises :class:`CLIError` if there is none.
+    """
+    entry = games.entry(game)
+    candidates = []
+    with contextlib.suppress(ModuleNotFoundError):  # a plugin game need not have a package of its name
+        candidates.append(files(f"{entry.package}.{entry.name}") / "rules.md")
+    candidates.append(files(entry.package) / f"{entry.name}_rules.md")
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise CLIError(f"no rules page for {entry.name}: looked for {', '.join(str(p) for p in candidates)}")
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    text = rules_path(args.game).read_text(encoding="utf-8")
+    text = rules_file(args.game).read_text(encoding="utf-8")
     console = _console()
     if console.is_terminal and not args.raw:
         from rich.markdown import Markdown
@@ -413,7 +417,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quiet", action="store_true", help="only the table")
     b.set_defaults(func=cmd_bench)
 
-    r = sub.add_parser("rules", help="print a game's rules", description="Print docs/rules/<game>.md.")
+    r = sub.add_parser(
+        "rules",
+        help="how to play a game",
+        description="Print a game's rules page (how to play, and what the actions are called in the env).",
+    )
     r.add_argument("game", help=game_help)
     r.add_argument("--raw", action="store_true", help="print the Markdown source even on a terminal")
     r.set_defaults(func=cmd_rules)

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import ENV_IDS
 from .envs.core.errors import MeepleZooError
+from .plugins import plugin_games
 
 _VERSION = re.compile(r"_v\d+$")
 
@@ -30,11 +31,13 @@ class UnknownGameError(MeepleZooError):
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
-    """One registered env: short name, PettingZoo registry id and module under ``meeplezoo.envs``."""
+    """One registered env: short name, PettingZoo registry id, env module and the package holding it
+    (``meeplezoo.envs``, or a plugin's package: :mod:`meeplezoo.plugins`)."""
 
     name: str
     env_id: str
     module: str
+    package: str = "meeplezoo.envs"
 
 
 def _entries() -> dict[str, GameEntry]:
@@ -42,6 +45,9 @@ def _entries() -> dict[str, GameEntry]:
     for env_id, module in ENV_IDS.items():
         name = _VERSION.sub("", module)
         out[name] = GameEntry(name, env_id, module)
+    for game in plugin_games():  # built-in names win
+        if game.name not in out:
+            out[game.name] = GameEntry(game.name, game.env_id, game.module, game.package)
     return out
 
 
@@ -72,8 +78,9 @@ def env_module_name(name: str) -> str:
 
 
 def env_module(name: str) -> ModuleType:
-    """The env module (``meeplezoo.envs.<game>_v<N>``) with ``env()`` and ``raw_env()``."""
-    return importlib.import_module(f"meeplezoo.envs.{env_module_name(name)}")
+    """The env module (``meeplezoo.envs.<game>_v<N>``, or a plugin's) with ``env()`` and ``raw_env()``."""
+    game = entry(name)
+    return importlib.import_module(f"{game.package}.{game.module}")
 
 
 def make_env(name: str, **kwargs: Any):

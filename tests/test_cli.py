@@ -177,25 +177,58 @@ def test_bench_runs_within_a_tiny_budget(capsys):
         assert word in out
 
 
-def test_rules_prints_the_document(capsys, monkeypatch, tmp_path):
-    (tmp_path / "seastead.md").write_text("# Seastead\n\nDive or build.\n", encoding="utf-8")
-    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
-    code, out, _ = run(capsys, "rules", "seastead")
-    assert code == 0 and "# Seastead" in out and "Dive or build." in out
+@pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale"])
+def test_rules_prints_the_players_page_shipped_in_the_package(capsys, game):
+    from importlib.resources import files
+
+    page = files(f"meeplezoo.envs.{game}") / "rules.md"
+    code, out, _ = run(capsys, "rules", game)
+    assert code == 0 and out == page.read_text(encoding="utf-8")
+    assert out.startswith("# ") and "how to play" in out.splitlines()[0]
+    for section in ("## Setup", "## A turn", "## In the env"):
+        assert section in out
+    assert "wins" in out and "end" in out.lower()
+    assert "_v0" in out  # names the env
 
 
-def test_rules_reports_a_missing_document(capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
+def test_rules_pages_name_the_actions_as_the_env_words_them():
+    """Every quoted decision word of a page's 'In the env' section is one the engine really uses."""
+    import re
+    from importlib.resources import files
+
+    import numpy as np
+
+    from meeplezoo import games
+
+    for game in ("seastead", "concordia", "board_royale"):
+        page = (files(f"meeplezoo.envs.{game}") / "rules.md").read_text(encoding="utf-8")
+        quoted = [" ".join(q.split()) for q in re.findall(r"`([^`]+)`", page[page.index("## In the env") :])]
+        env = games.make_env(game)
+        words = set()
+        for seed in range(12):
+            env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            for _ in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                words.update(env.describe_action(int(a)) for a in legal)
+                env.step(int(rng.choice(legal)))
+        said = [q.split("...")[0].strip() for q in quoted if " " in q and "_" not in q and "=" not in q]
+        said = [q for q in said if " " in q]
+        assert said, game
+        unknown = [q for q in said if not any(w.startswith(q) for w in words)]
+        assert not unknown, (game, unknown)
+
+
+def test_rules_reports_a_game_without_a_page(capsys, monkeypatch):
+    from importlib.resources import files as real_files
+
+    monkeypatch.setattr(cli, "files", lambda package: real_files("meeplezoo.envs.core"))
     code, _, err = run(capsys, "rules", "seastead")
-    assert code == 2 and "no rules document for seastead" in err and str(tmp_path) in err
-
-
-def test_rules_of_the_repository(capsys):
-    path = cli.RULES_DIR / "seastead.md"
-    if not path.is_file():
-        pytest.skip("docs/rules/seastead.md is not written yet")
-    code, out, _ = run(capsys, "rules", "seastead")
-    assert code == 0 and path.read_text(encoding="utf-8").strip().splitlines()[0] in out
+    assert code == 2 and "no rules page for seastead" in err and err.count("\n") == 1
 
 
 def test_list_shows_every_game_with_its_player_range_in_80_columns(capsys):

@@ -10,9 +10,10 @@ Import               ``from meeplezoo.envs import board_royale_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(N)`` (the same for every player count); ranges in
                      :mod:`meeplezoo.envs.board_royale.actions`
-Observations         ``{"observation": float32[M] in [0, 1], "action_mask": int8[N]}``; layout
+Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}``; layout
                      :data:`meeplezoo.envs.board_royale.observation.LAYOUT`
 Registry id          ``pettingzoo.make("aec", "meeplezoo/board_royale-v0")`` after ``import meeplezoo``
+Rules                ``meeplezoo rules board_royale``: how to play (``envs/board_royale/rules.md``)
 Config               ``num_players=4`` (2-6), ``elimination_only=False``; adapter keys
                      ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
                      ``max_cycles``

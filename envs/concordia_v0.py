@@ -9,9 +9,10 @@ by their gods (Vesta, Jupiter, Saturnus, Mercurius, Mars, Minerva).
 Import               ``from meeplezoo.envs import concordia_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(367)``; ranges in :mod:`meeplezoo.envs.concordia.actions`
-Observations         ``{"observation": float32[N] in [0, 1], "action_mask": int8[367]}``; N depends on
+Observations         ``{"observation": float32[N] in [-1, 1], "action_mask": int8[367]}``; N depends on
                      the players and the map (:func:`meeplezoo.envs.concordia.observation.layout`)
 Registry id          ``pettingzoo.make("aec", "meeplezoo/concordia-v0")`` after ``import meeplezoo``
+Rules                ``meeplezoo rules concordia``: how to play (``envs/concordia/rules.md``)
 Config               ``num_players=4`` (2-5), ``map="italia"`` (2-4 players) or ``"imperium"`` (3-5),
                      ``intermediate_scoring=False`` (running scores in observations and rendering);
                      adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``,

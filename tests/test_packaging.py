@@ -106,3 +106,28 @@ def test_every_package_folder_is_listed_for_the_wheel():
             files = [p for p in init.parent.glob("data/*") if p.is_file()]
             if files:
                 assert package in data, f"{package} has data files but no [tool.setuptools.package-data] entry"
+            if (init.parent / "rules.md").is_file():
+                assert "rules.md" in data.get(package, []), f"{package}/rules.md is not in its package-data"
+
+
+def test_gymnasium_ids_are_registered_on_import_without_torch(tmp_path):
+    done = run_python(
+        """
+        import sys
+        import gymnasium, meeplezoo
+        from meeplezoo.games import entries
+        ids = [meeplezoo.single_agent_id(e.env_id) for e in entries()]
+        assert ids and all(i in gymnasium.registry for i in ids), ids
+        assert "torch" not in sys.modules, "import meeplezoo imported torch"
+        for i in ids:
+            env = gymnasium.make(i, opponent="random")
+            obs, info = env.reset(seed=0)
+            assert env.observation_space.contains(obs), i
+            assert bool(env.unwrapped.action_masks().any()), i
+        assert "torch" not in sys.modules, "making a single-agent env imported torch"
+        print("ok", ids)
+        """,
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "meeplezoo/seastead-single-v0" in done.stdout and "meeplezoo/board_royale-single-v0" in done.stdout

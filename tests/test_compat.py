@@ -141,3 +141,29 @@ def test_tianshou_collector_gets_full_games_and_every_agents_return():
     assert returns.shape == (3, 3)
     for row in returns:  # a finished game, "win" rewards: the winner +1, the two losers -1/2 each
         assert sorted(row.tolist()) == pytest.approx([-0.5, -0.5, 1.0])
+
+
+def test_every_test_the_readme_compatibility_table_names_exists():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Compatibility") : readme.index("## Plugins")]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert len(rows) >= 4
+    for row in rows:
+        cell = row.rstrip(" |").rsplit("|", 1)[1]
+        path = None
+        names = []
+        for ref in re.findall(r"`([^`]+)`", cell):
+            file, _, name = ref.rpartition("::")
+            path = file or path
+            names.append((path, name))
+        if "not tested" in row:
+            assert not names
+            continue
+        assert names, row
+        for file, name in names:
+            source = (root / file).read_text(encoding="utf-8")
+            assert f"def {name}(" in source, f"README names {file}::{name}, which does not exist"

@@ -131,3 +131,15 @@ def test_gymnasium_ids_are_registered_on_import_without_torch(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "meeplezoo/seastead-single-v0" in done.stdout and "meeplezoo/board_royale-single-v0" in done.stdout
+
+
+def test_ci_runs_the_readmes_test_command_word_for_word():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    commands = [block.split("```", 1)[0].strip() for block in readme.split("```sh\n")[1:]]
+    two = readme[readme.index("## Two commands") : readme.index("## From Python")]
+    assert two.count("```sh") == 2, "the README's 'Two commands' section holds exactly two commands"
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert ci in commands and "pytest" in ci and "-n auto" in ci and "--durations=" in ci

@@ -344,8 +344,13 @@ def cmd_list(args: argparse.Namespace) -> int:
     t.add_column("players", justify="right", no_wrap=True)
     t.add_column("actions", justify="right", no_wrap=True)
     t.add_column("agents", overflow="fold")
+    broken = []
     for entry in games.entries():
-        g = games.make_env(entry.name).unwrapped.game
+        try:
+            g = games.make_env(entry.name).unwrapped.game
+        except MeepleZooError as exc:  # a plugin that cannot be loaded: listed below the table
+            broken.append(str(exc))
+            continue
         t.add_row(
             entry.name,
             entry.env_id,
@@ -354,6 +359,8 @@ def cmd_list(args: argparse.Namespace) -> int:
             ", ".join(available_agents(entry.name)),
         )
     console.print(t)
+    for text in broken:
+        console.print(Text(f"unavailable: {text}"))
     console.print("How to play a game: meeplezoo rules GAME")
     return 0
 

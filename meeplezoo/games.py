@@ -80,7 +80,13 @@ def env_module_name(name: str) -> str:
 def env_module(name: str) -> ModuleType:
     """The env module (``meeplezoo.envs.<game>_v<N>``, or a plugin's) with ``env()`` and ``raw_env()``."""
     game = entry(name)
-    return importlib.import_module(f"{game.package}.{game.module}")
+    path = f"{game.package}.{game.module}"
+    if game.package == "meeplezoo.envs":
+        return importlib.import_module(path)
+    try:
+        return importlib.import_module(path)
+    except ImportError as exc:  # a plugin's broken install is the user's one-line error, not a traceback
+        raise UnknownGameError(f"plugin game {game.name!r} ({game.env_id}) cannot be imported: {exc}") from exc
 
 
 def make_env(name: str, **kwargs: Any):

@@ -57,6 +57,12 @@ def _distribution(ep: EntryPoint) -> str:
     return dist.metadata["Name"] if dist is not None else "plugin"
 
 
+def _built_in_names() -> set[str]:
+    from . import ENV_IDS
+
+    return {re.sub(r"_v\d+$", "", module) for module in ENV_IDS.values()}
+
+
 @cache
 def plugin_games() -> tuple[PluginGame, ...]:
     """Every usable ``meeplezoo.games`` entry point (read once per process)."""
@@ -70,6 +76,9 @@ def plugin_games() -> tuple[PluginGame, ...]:
                 PluginWarning,
                 stacklevel=2,
             )
+            continue
+        if ep.name in _built_in_names():
+            warnings.warn(f"meeplezoo plugin game {ep.name!r} skipped: the name is built in", PluginWarning, stacklevel=2)
             continue
         dist = _distribution(ep)
         env_id = f"{dist}/{ep.name}-v{match['version']}"

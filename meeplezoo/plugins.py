@@ -78,7 +78,9 @@ def plugin_games() -> tuple[PluginGame, ...]:
             )
             continue
         if ep.name in _built_in_names():
-            warnings.warn(f"meeplezoo plugin game {ep.name!r} skipped: the name is built in", PluginWarning, stacklevel=2)
+            warnings.warn(
+                f"meeplezoo plugin game {ep.name!r} skipped: the name is built in", PluginWarning, stacklevel=2
+            )
             continue
         dist = _distribution(ep)
         env_id = f"{dist}/{ep.name}-v{match['version']}"

@@ -465,6 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CLIError, MeepleZooError) as exc:
         print(f"meeplezoo {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C in a long match: no traceback
+        print(f"meeplezoo {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

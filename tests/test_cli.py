@@ -283,3 +283,12 @@ def test_baselines_plays_every_registered_game_heuristic_against_random(capsys):
     for name in games.game_names():
         assert name in summary
     assert summary.count("/2") == len(games.game_names())  # "heuristic wins" column: k/2 for each game
+
+
+def test_ctrl_c_is_one_line_and_status_130(capsys, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_list", interrupted)
+    code, _, err = run(capsys, "list")
+    assert code == 130 and err == "meeplezoo list: interrupted\n"

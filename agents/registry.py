@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import games
 from ..envs.core.errors import MeepleZooError
+from ..plugins import register_plugin_agents
 from .base import Seed
 
 ANY_GAME = "*"
@@ -114,3 +115,8 @@ register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
 register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
 register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
 register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")
+
+# third-party agents from the "meeplezoo.agents" entry point group; built-in names win (meeplezoo.plugins)
+register_plugin_agents(
+    register_agent, lambda name, game: bool({_key(game or ANY_GAME), ANY_GAME} & set(_REGISTRY.get(name, ())))
+)

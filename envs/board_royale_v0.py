@@ -10,9 +10,10 @@ Import               ``from meeplezoo.envs import board_royale_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(N)`` (the same for every player count); ranges in
                      :mod:`meeplezoo.envs.board_royale.actions`
-Observations         ``{"observation": float32[M] in [0, 1], "action_mask": int8[N]}``; layout
+Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}``; layout
                      :data:`meeplezoo.envs.board_royale.observation.LAYOUT`
 Registry id          ``pettingzoo.make("aec", "meeplezoo/board_royale-v0")`` after ``import meeplezoo``
+Rules                ``meeplezoo rules board_royale``: how to play (``envs/board_royale/rules.md``)
 Config               ``num_players=4`` (2-6), ``elimination_only=False``; adapter keys
                      ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
                      ``max_cycles``
@@ -37,7 +38,11 @@ Version history: v0 - first release (base game and the elimination-only variant)
 from __future__ import annotations
 
 from .board_royale import BoardRoyaleGame
+from .board_royale.actions import MAX_PLAYERS
 from .core import env_factory
+
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))
 
 raw_env = env_factory(BoardRoyaleGame, "board_royale_v0")
 

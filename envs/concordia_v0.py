@@ -9,9 +9,10 @@ by their gods (Vesta, Jupiter, Saturnus, Mercurius, Mars, Minerva).
 Import               ``from meeplezoo.envs import concordia_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(367)``; ranges in :mod:`meeplezoo.envs.concordia.actions`
-Observations         ``{"observation": float32[N] in [0, 1], "action_mask": int8[367]}``; N depends on
+Observations         ``{"observation": float32[N] in [-1, 1], "action_mask": int8[367]}``; N depends on
                      the players and the map (:func:`meeplezoo.envs.concordia.observation.layout`)
 Registry id          ``pettingzoo.make("aec", "meeplezoo/concordia-v0")`` after ``import meeplezoo``
+Rules                ``meeplezoo rules concordia``: how to play (``envs/concordia/rules.md``)
 Config               ``num_players=4`` (2-5), ``map="italia"`` (2-4 players) or ``"imperium"`` (3-5),
                      ``intermediate_scoring=False`` (running scores in observations and rendering);
                      adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``,
@@ -42,7 +43,11 @@ Version history: v0 - first release (base game, Italia and Imperium).
 from __future__ import annotations
 
 from .concordia import ConcordiaGame
+from .concordia.content import PLAYERS
 from .core import env_factory
+
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = tuple(sorted({n for counts in PLAYERS.values() for n in counts}))  # over both maps
 
 raw_env = env_factory(ConcordiaGame, "concordia_v0")
 

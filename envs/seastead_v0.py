@@ -7,8 +7,9 @@ Two players race to become the most prestigious resident of four floating flotil
 Import               ``from meeplezoo.envs import seastead_v0``
 Agents               ``player_0``, ``player_1``
 Actions              ``Discrete(59)``; ranges in :mod:`meeplezoo.envs.seastead.actions`
-Observations         ``{"observation": float32[N] in [0, 1], "action_mask": int8[59]}``
+Observations         ``{"observation": float32[N] in [-1, 1], "action_mask": int8[59]}``
 Registry id          ``pettingzoo.make("aec", "meeplezoo/seastead-v0")`` after ``import meeplezoo``
+Rules                ``meeplezoo rules seastead``: how to play (``envs/seastead/rules.md``)
 Config               ``variant="base"``; adapter keys ``render_mode``, ``reward_mode``,
                      ``illegal_action``, ``illegal_reward``, ``max_cycles``
 ==================== ==============================================================================
@@ -29,6 +30,9 @@ from __future__ import annotations
 
 from .core import env_factory
 from .seastead import SeasteadGame
+
+#: the player counts this env supports (``num_players`` config)
+PLAYER_COUNTS = (2,)  # the solo mode against the Boss is not in v0
 
 raw_env = env_factory(SeasteadGame, "seastead_v0")
 

@@ -1,9 +1,11 @@
 """MeepleZoo: PettingZoo AEC environments of modern board games.
 
-Importing this package registers every env with PettingZoo's registry::
+Importing this package registers every env (and every plugin game, :mod:`meeplezoo.plugins`) with
+PettingZoo's registry, and each game's single-agent view with Gymnasium's, without importing any of them::
 
-    import meeplezoo, pettingzoo
+    import meeplezoo, pettingzoo, gymnasium
     env = pettingzoo.make("aec", "meeplezoo/seastead-v0")
+    single = gymnasium.make("meeplezoo/seastead-single-v0", opponent="heuristic")
 """
 
 from __future__ import annotations
@@ -18,17 +20,30 @@ ENV_IDS = {
 }
 
 
+def single_agent_id(env_id: str) -> str:
+    """The Gymnasium id of a game's single-agent env: ``meeplezoo/seastead-v0`` -> ``meeplezoo/seastead-single-v0``."""
+    name, _, version = env_id.rpartition("-")
+    return f"{name}-single-{version}"
+
+
 def _register() -> None:
     import warnings
 
+    import gymnasium
     import pettingzoo
 
-    for env_id, module in ENV_IDS.items():
-        if env_id in pettingzoo.aec_registry:
-            continue
+    from .games import entries
+
+    for game in entries():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            pettingzoo.register("aec", env_id, entry_point=f"meeplezoo.envs.{module}:env")
+            if game.env_id not in pettingzoo.aec_registry:
+                pettingzoo.register("aec", game.env_id, entry_point=f"{game.package}.{game.module}:env")
+            gym_id = single_agent_id(game.env_id)
+            if gym_id not in gymnasium.registry:  # the module (and its agents) is imported by make() only
+                gymnasium.register(
+                    gym_id, entry_point="meeplezoo.training.single_agent:_make", kwargs={"game": game.name}
+                )
 
 
 _register()

@@ -6,34 +6,39 @@
     meeplezoo play seastead --agents heuristic random --games 20    # a match with seat rotation
     meeplezoo baselines --games 20                                  # every game: heuristic vs random
     meeplezoo bench --seconds 30                                    # speed figures
-    meeplezoo rules seastead                                        # the rules document
+    meeplezoo rules seastead                                        # how to play
     meeplezoo list                                                  # games and agents
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import inspect
-import json
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from . import __version__, bench, games
+from . import __version__, bench, games, options
 from .envs.core.errors import MeepleZooError
-
-#: where ``meeplezoo rules`` looks: docs/rules/ of the source checkout this package runs from
-RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
 
 class CLIError(Exception):
     """A user error the CLI reports in one line (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line (no usage block): ``meeplezoo play: error: ...``, status 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def _console() -> Console:
@@ -51,17 +56,14 @@ def _plain(console: Console, text: str) -> None:
 # --- play ---------------------------------------------------------------------------------------------------
 
 
-def _parse_config(items: Sequence[str]) -> dict[str, Any]:
-    config: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise CLIError(f"--config takes KEY=VALUE, got {item!r}")
-        try:
-            config[key] = json.loads(value)
-        except json.JSONDecodeError:
-            config[key] = value
-    return config
+def _make_env(game: str, items: Sequence[str], **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+    """The env of ``game`` with the ``--config`` items (typed by each key's default) and the config."""
+    defaults = dict(games.make_env(game).unwrapped.game.defaults)
+    config = options.parse_config(items, defaults, game)
+    try:
+        return games.make_env(game, **kwargs, **config), config
+    except MeepleZooError as exc:
+        raise CLIError(f"{exc}; {options.describe_keys(defaults, game)}") from None
 
 
 def _who(record, agent: str) -> str:
@@ -139,11 +141,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     console = _console()
     game = games.resolve(args.game)
-    config = _parse_config(args.config)
-    env = games.make_env(game, render_mode="ansi", **config)
+    env, config = _make_env(game, args.config, render_mode="ansi")
     names = _agents_for(args, game, len(env.possible_agents))
-    if args.games < 1:
-        raise CLIError("--games must be at least 1")
     if args.games > 1:
         return _play_match(console, game, names, args, config)
 
@@ -271,10 +270,6 @@ def cmd_baselines(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     console = _console()
-    if args.seconds <= 0:
-        raise CLIError("--seconds must be positive")
-    if args.games is not None and args.games < 1:
-        raise CLIError("--games must be at least 1")
     console.print(
         f"Benchmarking {', '.join(e.module for e in games.entries())}"
         + ("" if args.no_connect_four else f" and {bench.CONNECT_FOUR}")
@@ -294,20 +289,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
 # --- rules --------------------------------------------------------------------------------------------------
 
 
-def rules_path(game: str) -> Path:
-    """The rules document of ``game`` (raises :class:`CLIError` if there is none)."""
-    name = games.resolve(game)
-    path = RULES_DIR / f"{name}.md"
-    if not path.is_file():
-        raise CLIError(
-            f"no rules document for {name}: {path} does not exist "
-            "(the rules live in docs/rules/ of a source checkout of MeepleZoo)"
-        )
-    return path
+def rules_file(game: str) -> Traversable:
+    """The player-facing rules page of ``game``, shipped in the package: ``envs/<game>/rules.md`` (a
+    plugin ships ``<package>/<game>/rules.md`` or ``<package>/<game>_rules.md``).
+
+    Raises :class:`CLIError` if there is none.
+    """
+    entry = games.entry(game)
+    candidates = []
+    with contextlib.suppress(ModuleNotFoundError):  # a plugin game need not have a package of its name
+        candidates.append(files(f"{entry.package}.{entry.name}") / "rules.md")
+    candidates.append(files(entry.package) / f"{entry.name}_rules.md")
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise CLIError(f"no rules page for {entry.name}: looked for {', '.join(str(p) for p in candidates)}")
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    text = rules_path(args.game).read_text(encoding="utf-8")
+    text = rules_file(args.game).read_text(encoding="utf-8")
     console = _console()
     if console.is_terminal and not args.raw:
         from rich.markdown import Markdown
@@ -321,27 +321,47 @@ def cmd_rules(args: argparse.Namespace) -> int:
 # --- list ---------------------------------------------------------------------------------------------------
 
 
+def players_text(counts: Sequence[int]) -> str:
+    """``(2, 3, 4, 5)`` -> ``"2-5"``; ``(2,)`` -> ``"2"``; gaps are listed: ``(1, 3)`` -> ``"1,3"``."""
+    counts = sorted(counts)
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return ",".join(map(str, counts))
+
+
 def cmd_list(args: argparse.Namespace) -> int:
+    """Games and agents in 80 columns: nothing truncated, agent names wrap inside their column."""
+    from rich import box
+
     from meeplezoo.agents import available_agents
 
     console = _console()
-    t = Table(title="MeepleZoo games")
-    for col in ("game", "registry id", "players", "actions", "observation", "agents", "rules"):
-        t.add_column(col)
+    if not console.is_terminal:
+        console = Console(highlight=False, width=80)
+    t = Table(title="MeepleZoo games", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    t.add_column("game", no_wrap=True)
+    t.add_column("registry id", no_wrap=True)
+    t.add_column("players", justify="right", no_wrap=True)
+    t.add_column("actions", justify="right", no_wrap=True)
+    t.add_column("agents", overflow="fold")
+    broken = []
     for entry in games.entries():
-        env = games.make_env(entry.name)
-        g = env.unwrapped.game
-        rules = "docs/rules/" + entry.name + ".md" if (RULES_DIR / f"{entry.name}.md").is_file() else "-"
+        try:
+            g = games.make_env(entry.name).unwrapped.game
+        except MeepleZooError as exc:  # a plugin that cannot be loaded: listed below the table
+            broken.append(str(exc))
+            continue
         t.add_row(
             entry.name,
             entry.env_id,
-            str(g.num_players),
+            players_text(games.player_counts(entry.name)),
             str(g.num_actions),
-            str(g.observation_size),
             ", ".join(available_agents(entry.name)),
-            rules,
         )
     console.print(t)
+    for text in broken:
+        console.print(Text(f"unavailable: {text}"))
+    console.print("How to play a game: meeplezoo rules GAME")
     return 0
 
 
@@ -350,31 +370,65 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     game_help = "game name: " + ", ".join(games.game_names())
-    p = argparse.ArgumentParser(prog="meeplezoo", description="MeepleZoo: board-game environments and baselines.")
+    p = _Parser(prog="meeplezoo", description="MeepleZoo: board-game environments and baselines.")
     p.add_argument("--version", action="version", version=f"meeplezoo {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play games between agents", description="Play games between agents.")
     play.add_argument("game", help=game_help)
     play.add_argument("--agents", nargs="+", metavar="NAME", help="one agent per seat (default: random everywhere)")
-    play.add_argument("--seed", type=int, default=0, help="seed of the (first) game; game g uses seed+g")
-    play.add_argument("--games", type=int, default=1, help="number of games; more than 1 rotates seats")
-    play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")
-    play.add_argument("--board-every", type=int, default=40, metavar="K", help="show the board every K decisions")
     play.add_argument(
-        "--config", action="append", default=[], metavar="KEY=VALUE", help="game config (repeatable), JSON values"
+        "--seed",
+        type=options.bounded_int("--seed", 0, options.MAX_SEED),
+        default=0,
+        help="seed of the (first) game; game g uses seed+g",
+    )
+    play.add_argument(
+        "--games",
+        type=options.bounded_int("--games", 1, options.MAX_GAMES),
+        default=1,
+        help="number of games; more than 1 rotates seats",
+    )
+    play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")
+    play.add_argument(
+        "--board-every",
+        type=options.bounded_int("--board-every", 0, options.MAX_GAMES),
+        default=40,
+        metavar="K",
+        help="show the board every K decisions",
+    )
+    play.add_argument(
+        "--config",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="game config (repeatable): true/false, numbers or text",
     )
     play.set_defaults(func=cmd_play)
 
     b = sub.add_parser("bench", help="speed figures of random play", description=bench.__doc__.split("\n\n")[0])
-    b.add_argument("--seconds", type=float, default=30.0, help="total time budget, shared by the envs (default 30)")
-    b.add_argument("--games", type=int, default=None, help="at most this many AEC games per env")
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument(
+        "--seconds",
+        type=options.bounded_float("--seconds", 0.0, options.MAX_SECONDS),
+        default=30.0,
+        help="total time budget, shared by the envs (default 30)",
+    )
+    b.add_argument(
+        "--games",
+        type=options.bounded_int("--games", 1, options.MAX_GAMES),
+        default=None,
+        help="at most this many AEC games per env",
+    )
+    b.add_argument("--seed", type=options.bounded_int("--seed", 0, options.MAX_SEED), default=0)
     b.add_argument("--no-connect-four", action="store_true", help="skip PettingZoo's connect_four_v3")
     b.add_argument("--quiet", action="store_true", help="only the table")
     b.set_defaults(func=cmd_bench)
 
-    r = sub.add_parser("rules", help="print a game's rules", description="Print docs/rules/<game>.md.")
+    r = sub.add_parser(
+        "rules",
+        help="how to play a game",
+        description="Print a game's rules page (how to play, and what the actions are called in the env).",
+    )
     r.add_argument("game", help=game_help)
     r.add_argument("--raw", action="store_true", help="print the Markdown source even on a terminal")
     r.set_defaults(func=cmd_rules)
@@ -384,8 +438,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="every game: heuristic against random players",
         description="The main job: for every game, one heuristic agent against random players, seats rotating.",
     )
-    bl.add_argument("--games", type=int, default=20, help="games per game (default 20)")
-    bl.add_argument("--seed", type=int, default=1, help="seed of the first game; game g uses seed+g")
+    bl.add_argument(
+        "--games",
+        type=options.bounded_int("--games", 1, options.MAX_GAMES),
+        default=20,
+        help="games per game (default 20)",
+    )
+    bl.add_argument(
+        "--seed",
+        type=options.bounded_int("--seed", 0, options.MAX_SEED),
+        default=1,
+        help="seed of the first game; game g uses seed+g",
+    )
     bl.add_argument("--verbose", action="store_true", help="a line per game")
     bl.set_defaults(func=cmd_baselines)
 
@@ -401,6 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CLIError, MeepleZooError) as exc:
         print(f"meeplezoo {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C in a long match: no traceback
+        print(f"meeplezoo {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import ENV_IDS
 from .envs.core.errors import MeepleZooError
+from .plugins import plugin_games
 
 _VERSION = re.compile(r"_v\d+$")
 
@@ -30,11 +31,13 @@ class UnknownGameError(MeepleZooError):
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
-    """One registered env: short name, PettingZoo registry id and module under ``meeplezoo.envs``."""
+    """One registered env: short name, PettingZoo registry id, env module and the package holding it
+    (``meeplezoo.envs``, or a plugin's package: :mod:`meeplezoo.plugins`)."""
 
     name: str
     env_id: str
     module: str
+    package: str = "meeplezoo.envs"
 
 
 def _entries() -> dict[str, GameEntry]:
@@ -42,6 +45,9 @@ def _entries() -> dict[str, GameEntry]:
     for env_id, module in ENV_IDS.items():
         name = _VERSION.sub("", module)
         out[name] = GameEntry(name, env_id, module)
+    for game in plugin_games():  # built-in names win
+        if game.name not in out:
+            out[game.name] = GameEntry(game.name, game.env_id, game.module, game.package)
     return out
 
 
@@ -72,8 +78,15 @@ def env_module_name(name: str) -> str:
 
 
 def env_module(name: str) -> ModuleType:
-    """The env module (``meeplezoo.envs.<game>_v<N>``) with ``env()`` and ``raw_env()``."""
-    return importlib.import_module(f"meeplezoo.envs.{env_module_name(name)}")
+    """The env module (``meeplezoo.envs.<game>_v<N>``, or a plugin's) with ``env()`` and ``raw_env()``."""
+    game = entry(name)
+    path = f"{game.package}.{game.module}"
+    if game.package == "meeplezoo.envs":
+        return importlib.import_module(path)
+    try:
+        return importlib.import_module(path)
+    except ImportError as exc:  # a plugin's broken install is the user's one-line error, not a traceback
+        raise UnknownGameError(f"plugin game {game.name!r} ({game.env_id}) cannot be imported: {exc}") from exc
 
 
 def make_env(name: str, **kwargs: Any):
@@ -84,3 +97,10 @@ def make_env(name: str, **kwargs: Any):
 def game_of(env: Any) -> str:
     """Short game name of a MeepleZoo env (from ``env.metadata["name"]``)."""
     return resolve(env.unwrapped.metadata["name"])
+
+
+def player_counts(name: str) -> tuple[int, ...]:
+    """The player counts a game supports: its env module's ``PLAYER_COUNTS``, else its default count."""
+    module = env_module(name)
+    counts = getattr(module, "PLAYER_COUNTS", None)
+    return tuple(counts) if counts else (len(module.env().possible_agents),)

@@ -14,7 +14,10 @@ HAS_HEURISTIC = importlib.util.find_spec("meeplezoo.agents.seastead_heuristic") 
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as exc:  # argparse's own errors (and --help) exit
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -58,16 +61,113 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "seastead", "--agents", "random"], "give 2 agent names"),
         (["play", "seastead", "--agents", "random", "grandmaster"], "unknown agent(s) ['grandmaster']"),
-        (["play", "seastead", "--games", "0"], "--games must be at least 1"),
+        (["play", "seastead", "--games", "0"], "--games: takes a whole number from 1"),
         (["play", "seastead", "--config", "variant=expert"], "variant must be one of"),
         (["rules", "chess"], "unknown game 'chess'"),
+        # negative and huge numbers, words for numbers
+        (["play", "seastead", "--seed", "-1"], "--seed: takes a whole number from 0"),
+        (["play", "seastead", "--seed", "1" + "0" * 30], "--seed: takes a whole number from 0"),
+        (["play", "seastead", "--seed", "seven"], "--seed: takes a whole number, not 'seven'"),
+        (["play", "seastead", "--games", "-3"], "--games: takes a whole number from 1"),
+        (["play", "seastead", "--games", "99999999999"], "--games: takes a whole number from 1"),
+        (["play", "seastead", "--board-every", "-1"], "--board-every: takes a whole number from 0"),
+        (["baselines", "--seed", "-5"], "--seed: takes a whole number from 0"),
+        (["baselines", "--games", "0"], "--games: takes a whole number from 1"),
+        (["baselines", "--games", "1e9"], "--games: takes a whole number, not '1e9'"),
+        (["bench", "--seed", "-1"], "--seed: takes a whole number from 0"),
+        (["bench", "--games", "0"], "--games: takes a whole number from 1"),
+        (["bench", "--seconds", "0"], "--seconds: takes a number above 0"),
+        (["bench", "--seconds", "-2"], "--seconds: takes a number above 0"),
+        (["bench", "--seconds", "nan"], "--seconds: takes a number above 0"),
+        (["bench", "--seconds", "inf"], "--seconds: takes a number above 0"),
+        (["bench", "--seconds", "1e9"], "--seconds: takes a number above 0"),
+        # unknown names
+        (["play", "Seastead"], "unknown game 'Seastead'"),
+        (["rules", "meeplezoo/chess-v0"], "unknown game"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        ([], "the following arguments are required: COMMAND"),
+        (["play", "seastead", "--agents", "random", "mcts"], "unknown agent(s) ['mcts']"),
+        (["play", "seastead", "--players", "2"], "unrecognized arguments: --players 2"),
+        # malformed --config: the message names the game's keys
+        (
+            ["play", "seastead", "--config", "variant"],
+            "--config takes KEY=VALUE, not 'variant'; seastead takes variant",
+        ),
+        (["play", "seastead", "--config", "=base"], "--config takes KEY=VALUE"),
+        (["play", "seastead", "--config", "colour=red"], "seastead has no config key 'colour'; seastead takes variant"),
+        (["play", "seastead", "--config", "render_mode=human"], "no config key 'render_mode'"),
+        (["play", "seastead", "--config", "max_cycles=-3"], "max_cycles must be a positive int"),
+        (["play", "seastead", "--config", "max_cycles=lots"], "max_cycles must be a positive int"),
+        (["play", "seastead", "--config", "reward_mode=money"], "reward_mode must be one of"),
+        (["play", "seastead", "--config", "illegal_reward=big"], "--config illegal_reward takes a number"),
+        (["play", "concordia", "--config", "num_players=three"], "--config num_players takes a whole number"),
+        (["play", "concordia", "--config", "num_players=9"], "num_players=9 is not allowed"),
+        (["play", "concordia", "--config", "num_players=-1"], "num_players=-1 is not allowed"),
+        (["play", "concordia", "--config", "intermediate_scoring=maybe"], "takes true or false"),
+        (["play", "concordia", "--config", "map=mars"], "map must be one of"),
+        (["play", "board_royale", "--config", "num_players=99999999999999999999"], "num_players must be an int"),
+        (["play", "board_royale", "--config", "elimination_only=2"], "takes true or false"),
     ],
 )
 def test_user_errors_are_one_clear_line(capsys, argv, message):
-    code, _, err = run(capsys, *argv)
+    code, out, err = run(capsys, *argv)
     assert code == 2
-    assert message in err and err.startswith("meeplezoo ")
-    assert "Traceback" not in err
+    assert message in err and err.startswith("meeplezoo")
+    assert err.count("\n") == 1 and err.endswith("\n"), err  # one line
+    assert "Traceback" not in err and not out
+
+
+def test_config_errors_name_every_key_the_game_takes(capsys):
+    _, _, err = run(capsys, "play", "concordia", "--config", "players=3")
+    for key in ("num_players (default 4)", "map (default 'italia')", "intermediate_scoring (default False)"):
+        assert key in err
+    for key in ("reward_mode", "illegal_action", "illegal_reward", "max_cycles"):
+        assert key in err
+
+
+@pytest.mark.parametrize("spelling", ["True", "true", "1", "yes", "FALSE", "false", "0", "no"])
+def test_config_accepts_the_spellings_a_person_types(capsys, spelling):
+    code, out, err = run(
+        capsys,
+        "play",
+        "concordia",
+        "--config",
+        f"intermediate_scoring={spelling}",
+        "--config",
+        "num_players=3",
+        "--config",
+        "map=imperium",
+        "--config",
+        "reward_mode=rank",
+        "--quiet",
+    )
+    assert code == 0, err
+    assert "player_2" in out and "player_3" not in out  # num_players=3 read as a number
+
+
+def test_config_values_are_read_by_the_type_of_each_key():
+    from meeplezoo import options
+
+    defaults = {"num_players": 4, "map": "italia", "intermediate_scoring": False}
+    items = ["intermediate_scoring=True", "num_players= 5", "map=imperium", "illegal_reward=-0.5", "max_cycles=40"]
+    assert options.parse_config(items, defaults, "concordia") == {
+        "intermediate_scoring": True,
+        "num_players": 5,
+        "map": "imperium",
+        "illegal_reward": -0.5,
+        "max_cycles": 40,
+    }
+    assert options.parse_config(["max_cycles=none"], defaults, "concordia") == {"max_cycles": None}
+    assert options.parse_config(["map=1"], defaults, "concordia") == {"map": "1"}  # text stays text
+
+
+def test_a_bad_input_in_a_real_process_is_one_line_and_no_traceback():
+    for argv in (["play", "seastead", "--seed", "-1"], ["baselines", "--games", "0"], ["play", "chess"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "meeplezoo.cli", *argv], capture_output=True, text=True, timeout=120, check=False
+        )
+        assert done.returncode == 2, done.stderr
+        assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
 
 
 def test_bench_runs_within_a_tiny_budget(capsys):
@@ -77,30 +177,80 @@ def test_bench_runs_within_a_tiny_budget(capsys):
         assert word in out
 
 
-def test_rules_prints_the_document(capsys, monkeypatch, tmp_path):
-    (tmp_path / "seastead.md").write_text("# Seastead\n\nDive or build.\n", encoding="utf-8")
-    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
-    code, out, _ = run(capsys, "rules", "seastead")
-    assert code == 0 and "# Seastead" in out and "Dive or build." in out
+@pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale"])
+def test_rules_prints_the_players_page_shipped_in_the_package(capsys, game):
+    from importlib.resources import files
+
+    page = files(f"meeplezoo.envs.{game}") / "rules.md"
+    code, out, _ = run(capsys, "rules", game)
+    assert code == 0 and out == page.read_text(encoding="utf-8")
+    assert out.startswith("# ") and "how to play" in out.splitlines()[0]
+    for section in ("## Setup", "## A turn", "## In the env"):
+        assert section in out
+    assert "wins" in out and "end" in out.lower()
+    assert "_v0" in out  # names the env
 
 
-def test_rules_reports_a_missing_document(capsys, monkeypatch, tmp_path):
-    monkeypatch.setattr(cli, "RULES_DIR", tmp_path)
+def test_rules_pages_name_the_actions_as_the_env_words_them():
+    """Every quoted decision word of a page's 'In the env' section is one the engine really uses."""
+    import re
+    from importlib.resources import files
+
+    import numpy as np
+
+    from meeplezoo import games
+
+    for game in ("seastead", "concordia", "board_royale"):
+        page = (files(f"meeplezoo.envs.{game}") / "rules.md").read_text(encoding="utf-8")
+        quoted = [" ".join(q.split()) for q in re.findall(r"`([^`]+)`", page[page.index("## In the env") :])]
+        env = games.make_env(game)
+        words = set()
+        for seed in range(12):
+            env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            for _ in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                words.update(env.describe_action(int(a)) for a in legal)
+                env.step(int(rng.choice(legal)))
+        said = [q.split("...")[0].strip() for q in quoted if " " in q and "_" not in q and "=" not in q]
+        said = [q for q in said if " " in q]
+        assert said, game
+        unknown = [q for q in said if not any(w.startswith(q) for w in words)]
+        assert not unknown, (game, unknown)
+
+
+def test_rules_reports_a_game_without_a_page(capsys, monkeypatch):
+    from importlib.resources import files as real_files
+
+    monkeypatch.setattr(cli, "files", lambda package: real_files("meeplezoo.envs.core"))
     code, _, err = run(capsys, "rules", "seastead")
-    assert code == 2 and "no rules document for seastead" in err and str(tmp_path) in err
+    assert code == 2 and "no rules page for seastead" in err and err.count("\n") == 1
 
 
-def test_rules_of_the_repository(capsys):
-    path = cli.RULES_DIR / "seastead.md"
-    if not path.is_file():
-        pytest.skip("docs/rules/seastead.md is not written yet")
-    code, out, _ = run(capsys, "rules", "seastead")
-    assert code == 0 and path.read_text(encoding="utf-8").strip().splitlines()[0] in out
+def test_list_shows_every_game_with_its_player_range_in_80_columns(capsys):
+    from meeplezoo import games
 
-
-def test_list_shows_every_game(capsys):
     code, out, _ = run(capsys, "list")
-    assert code == 0 and "seastead" in out and "meeplezoo/seastead-v0" in out and "random" in out
+    assert code == 0
+    assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
+    rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    for entry in games.entries():
+        row = rows[entry.name]
+        assert entry.env_id in row.split()  # whole, not truncated
+        assert cli.players_text(games.player_counts(entry.name)) in row.split()
+    assert "2-5" in rows["concordia"].split() and "2-6" in rows["board_royale"].split()
+    assert "heuristic," in rows["seastead"] and "random" in out
+    assert "…" not in out
+
+
+def test_players_text():
+    assert cli.players_text((2,)) == "2"
+    assert cli.players_text((2, 3, 4, 5)) == "2-5"
+    assert cli.players_text((1, 3, 4)) == "1,3,4"
 
 
 def test_module_entry_point():
@@ -133,3 +283,12 @@ def test_baselines_plays_every_registered_game_heuristic_against_random(capsys):
     for name in games.game_names():
         assert name in summary
     assert summary.count("/2") == len(games.game_names())  # "heuristic wins" column: k/2 for each game
+
+
+def test_ctrl_c_is_one_line_and_status_130(capsys, monkeypatch):
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "cmd_list", interrupted)
+    code, _, err = run(capsys, "list")
+    assert code == 130 and err == "meeplezoo list: interrupted\n"

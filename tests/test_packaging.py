@@ -106,3 +106,40 @@ def test_every_package_folder_is_listed_for_the_wheel():
             files = [p for p in init.parent.glob("data/*") if p.is_file()]
             if files:
                 assert package in data, f"{package} has data files but no [tool.setuptools.package-data] entry"
+            if (init.parent / "rules.md").is_file():
+                assert "rules.md" in data.get(package, []), f"{package}/rules.md is not in its package-data"
+
+
+def test_gymnasium_ids_are_registered_on_import_without_torch(tmp_path):
+    done = run_python(
+        """
+        import sys
+        import gymnasium, meeplezoo
+        from meeplezoo.games import entries
+        ids = [meeplezoo.single_agent_id(e.env_id) for e in entries()]
+        assert ids and all(i in gymnasium.registry for i in ids), ids
+        assert "torch" not in sys.modules, "import meeplezoo imported torch"
+        for i in ids:
+            env = gymnasium.make(i, opponent="random")
+            obs, info = env.reset(seed=0)
+            assert env.observation_space.contains(obs), i
+            assert bool(env.unwrapped.action_masks().any()), i
+        assert "torch" not in sys.modules, "making a single-agent env imported torch"
+        print("ok", ids)
+        """,
+        tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "meeplezoo/seastead-single-v0" in done.stdout and "meeplezoo/board_royale-single-v0" in done.stdout
+
+
+def test_ci_runs_the_readmes_test_command_word_for_word():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    commands = [block.split("```", 1)[0].strip() for block in readme.split("```sh\n")[1:]]
+    two = readme[readme.index("## Two commands") : readme.index("## From Python")]
+    assert two.count("```sh") == 2, "the README's 'Two commands' section holds exactly two commands"
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert ci in commands and "pytest" in ci and "-n auto" in ci and "--durations=" in ci

@@ -169,11 +169,10 @@ class SingleAgentEnv(gym.Env):
 
 def gymnasium_id(game: str) -> str:
     """The Gymnasium id of a game's single-agent env: ``seastead`` -> ``meeplezoo/seastead-single-v0``."""
+    from meeplezoo import single_agent_id
     from meeplezoo.games import entry
 
-    env_id = entry(game).env_id  # "meeplezoo/seastead-v0"
-    name, _, version = env_id.rpartition("-")
-    return f"{name}-single-{version}"
+    return single_agent_id(entry(game).env_id)
 
 
 def _make(game: str, **kwargs: Any) -> SingleAgentEnv:
@@ -181,7 +180,8 @@ def _make(game: str, **kwargs: Any) -> SingleAgentEnv:
 
 
 def register_gymnasium_envs() -> None:
-    """Register every MeepleZoo game's single-agent env with Gymnasium (idempotent)."""
+    """Register every MeepleZoo game's single-agent env with Gymnasium (idempotent; ``import meeplezoo``
+    already did)."""
     from meeplezoo.games import game_names
 
     for game in game_names():

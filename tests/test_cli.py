@@ -86,7 +86,7 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["rules", "meeplezoo/chess-v0"], "unknown game"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
         ([], "the following arguments are required: COMMAND"),
-        (["play", "seastead", "--agents", "random", "mcts"], "unknown agent(s) ['mcts']"),
+        (["play", "seastead", "--agents", "random", "alphazero"], "unknown agent(s) ['alphazero']"),
         (["play", "seastead", "--players", "2"], "unrecognized arguments: --players 2"),
         # malformed --config: the message names the game's keys
         (

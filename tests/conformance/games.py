@@ -25,6 +25,7 @@ share of the suite's time stays proportionate (issue 8: well under a minute per 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,8 +105,18 @@ def seastead_invariant(state: State) -> None:
     """Token conservation and board consistency, checked independently of ``SeasteadState.validate``."""
     d = state.d
     for kind in range(4):
-        total = d.supply[kind] + d.res[kind] + d.res[4 + kind]
-        assert total == SEASTEAD_RESOURCES_PER_KIND, f"resource {kind}: supply + players = {total}"
+        total = d.supply[kind] + d.res[kind] + d.res[4 + kind] + sum(d.boss_res[kind::4])
+        assert total == SEASTEAD_RESOURCES_PER_KIND, f"resource {kind}: supply + players + Boss = {total}"
+    if d.solo:  # the Boss never holds resources, specialists or ships, and never decides
+        assert d.res[4:] == [0] * 4 and 1 not in d.spec_owner and 1 not in d.ship and d.built[3:] == [0] * 3
+        assert all(seat == 0 for _, seat, _, _ in d.stack), "the Boss is asked to decide"
+        assert all(v in (0, 1) for v in d.boss_visits)
+        for loc in range(24):
+            held = sum(d.boss_res[loc * 4 : loc * 4 + 4])
+            assert held == 0 or (d.boss_visits[loc] and d.loc_bld[loc] == NO), f"Boss goods on location {loc}"
+    if any(d.sides):  # exactly one decree in force; the 16 are each in one place
+        assert d.decree != NO
+        assert sorted([d.decree, *d.decree_deck, *d.decree_drawn, *d.decree_out]) == list(range(16))
     cleanup = d.cleanup_supply + sum(d.cleanup)
     assert cleanup == SEASTEAD_CLEANUP_TOKENS, f"cleanup: supply + players = {cleanup}"
     counts = {
@@ -134,13 +145,16 @@ def seastead_invariant(state: State) -> None:
             for btype in range(3):
                 on_board = sum(1 for i in range(24) if d.loc_owner[i] == seat and d.loc_bld[i] == btype)
                 assert on_board == d.built[seat * 3 + btype], f"P{seat} type {btype}: board != player board"
+        assert all(b == 3 for i, b in enumerate(d.loc_bld) if d.loc_owner[i] == 1 and d.solo), "Boss building type"
         docks = sorted(d.dock_deck + [x for x in d.dock_display + d.dock_at if x != NO])
         assert docks == list(range(len(DOCKS))), "dock tiles are not each in exactly one place"
     dive = sorted(d.dive_deck + d.dive_discard + ([d.revealed] if d.revealed != NO else []))
-    assert dive == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place"
+    depths = [c.id for c in DIVE_CARDS if c.deck == 2]  # the seed's solo setup leaves them in the box
+    assert dive == (sorted(set(range(len(DIVE_CARDS))) - set(depths)) if d.solo else list(range(len(DIVE_CARDS))))
     owned = [i for i, owner in enumerate(d.spec_owner) if owner != NO]
     specs = sorted(d.spec_deck + [x for x in d.spec_display if x != NO] + owned)
-    assert specs == list(range(len(SPECIALISTS))), "specialists are not each in exactly one place"
+    boxed = {SPECIALISTS[i].name for i in range(len(SPECIALISTS)) if i not in specs}
+    assert boxed == ({"Founder", "Trawler", "Investor", "Agent"} if d.solo else set()), f"specialists out: {boxed}"
     assert all(owner in (NO, 0, 1) for owner in d.spec_owner), "specialist owner"
     assert all(d.spec_owner[i] != NO for i in range(len(SPECIALISTS)) if d.spec_spent[i]), "unowned spent card"
 
@@ -309,7 +323,15 @@ SEASTEAD = GameSpec(
     invariant=seastead_invariant,
     broken_saves=seastead_broken_saves,
     shared_win=seastead_shared_win,
-    bad_config=(("variant", "solo"), ("variant", "B"), ("variant", None)),
+    bad_config=(
+        ("sides", "ABAA"),  # a mix needs at least two B sides
+        ("sides", "AAAAB"),
+        ("sides", "abab"),
+        ("decree", "no_such_decree"),
+        ("decree", None),
+        ("num_players", 3),
+        ("num_players", True),
+    ),
     # ~160 decisions a game, ~1.3 ms a checked position: 60 games (every end trigger and most specialist
     # windows occur in them) take ~12 s, the derived tests (1/4 .. 1/10 of it) as much again
     fuzz_games=60,
@@ -508,8 +530,16 @@ CONCORDIA = GameSpec(
 )
 
 # --- the cases: one line per configuration --------------------------------------------------------------
+# The variants share the rules engine with the base game: half the random games each (30 games still reach
+# every location effect of the B sides, several decree changes and, solo, Boss buildings on every flotilla).
+SEASTEAD_VARIANT = dataclasses.replace(SEASTEAD, fuzz_games=30)
+SEASTEAD_SOLO = dataclasses.replace(SEASTEAD, fuzz_games=30, shared_win=None)  # beating the Boss is not shared
+
 CASES: list[GameCase] = [
     GameCase.of(SEASTEAD),
+    GameCase.of(SEASTEAD_VARIANT, sides="BBBB"),  # every decree may come into force
+    GameCase.of(SEASTEAD_VARIANT, sides="BABA", decree="harbour_dues"),  # the advanced mixed setup
+    GameCase.of(SEASTEAD_SOLO, num_players=1),  # The Rebel Seastead
 ]
 # Concordia joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
 if "concordia_v0" in meeplezoo.ENV_IDS.values():

@@ -332,9 +332,10 @@ SEASTEAD = GameSpec(
         ("num_players", 3),
         ("num_players", True),
     ),
-    # ~160 decisions a game, ~1.3 ms a checked position: 60 games (every end trigger and most specialist
-    # windows occur in them) take ~12 s, the derived tests (1/4 .. 1/10 of it) as much again
-    fuzz_games=60,
+    # ~180 decisions and ~0.26 s of CPU per checked and saved game: 40 games (~10 s) cover the end triggers,
+    # the specialist windows and every location effect many times over; the derived tests (1/4 .. 1/10 of
+    # the games, heavier per position) cost about as much again: ~20 s of CPU for this case
+    fuzz_games=40,
     random_event_soon=seastead_reshuffle_soon,  # random play never empties the 19-card dive deck
 )
 
@@ -430,7 +431,11 @@ BOARD_ROYALE = GameSpec(
     invariant=board_royale_invariant,
     broken_saves=board_royale_broken_saves,
     bad_config=(("num_players", 1), ("num_players", 7), ("num_players", "4"), ("elimination_only", 1)),
-    fuzz_games=12,
+    # 200-700 decisions and 0.4-1.8 s of CPU per checked game (2-6 players): 6 games per case, each third
+    # position saved and reloaded (the rest are validated), keep the six cases near 40 s of CPU (they took
+    # ~110 s with 12 games, issue 8); six player counts together still play 36 games a run
+    fuzz_games=6,
+    save_every=3,
 )
 
 # --- Concordia ----------------------------------------------------------------------------------------
@@ -525,15 +530,19 @@ CONCORDIA = GameSpec(
     broken_saves=concordia_broken_saves,
     shared_win=None,  # the Praefectus Magnus tie rule always leaves a single winner
     bad_config=(("map", "gallia"), ("num_players", 6), ("num_players", "4"), ("intermediate_scoring", "yes")),
-    fuzz_games=8,
+    # 630-890 decisions and 1.3-2.2 s of CPU per checked game: 4 games per case, each third position saved,
+    # keep the six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all
+    fuzz_games=4,
+    save_every=3,
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 
 # --- the cases: one line per configuration --------------------------------------------------------------
-# The variants share the rules engine with the base game: half the random games each (30 games still reach
-# every location effect of the B sides, several decree changes and, solo, Boss buildings on every flotilla).
-SEASTEAD_VARIANT = dataclasses.replace(SEASTEAD, fuzz_games=30)
-SEASTEAD_SOLO = dataclasses.replace(SEASTEAD, fuzz_games=30, shared_win=None)  # beating the Boss is not shared
+# The variants share the rules engine with the base game, so half its random games each (20 games at ~0.35 s,
+# solo ~0.18 s, still reach every B-side location effect, decree changes and, solo, Boss buildings); with
+# the base case Seastead's four cases cost ~60 s of CPU, ~30 s of the suite's time with -n 2.
+SEASTEAD_VARIANT = dataclasses.replace(SEASTEAD, fuzz_games=20)
+SEASTEAD_SOLO = dataclasses.replace(SEASTEAD, fuzz_games=20, shared_win=None)  # beating the Boss is not shared
 
 CASES: list[GameCase] = [
     GameCase.of(SEASTEAD),

@@ -63,6 +63,8 @@ class GameSpec:
     fuzz_games: int = 60
     #: the fuzz test saves and reloads every ``save_every``-th position (and the last) of its games
     save_every: int = 1
+    #: the env-loading test loads every ``load_every``-th position of a game and plays each to the end
+    load_every: int = 10
     #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
     #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
     #: every ``chance_every`` decisions of random games
@@ -534,6 +536,7 @@ CONCORDIA = GameSpec(
     # keep the six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all
     fuzz_games=4,
     save_every=3,
+    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (13 s of CPU at 10)
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 

@@ -858,7 +858,7 @@ def test_corrupt_saves_raise_corrupt_state_error(case):
 
 def test_loading_into_an_env_leaves_the_source_alone(case):
     game = case.game()
-    for state in positions(game, 1, every=10):
+    for state in positions(game, 1, every=case.spec.load_every):
         if state.is_terminal():
             break
         text = state.to_json()

@@ -14,8 +14,6 @@ from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SPEC0
 from meeplezoo.envs.seastead.content import (
     DIVE_CARDS,
     DOCKS,
-    LOCATION_COST,
-    LOCATIONS,
     NUM_LOCS,
     NUM_RES,
     SETUP,
@@ -25,8 +23,9 @@ from meeplezoo.envs.seastead.content import (
     dock_targets,
 )
 from meeplezoo.envs.seastead.game import SeasteadState
-from meeplezoo.envs.seastead.state import NO, SeasteadData
+from meeplezoo.envs.seastead.state import BOSS_BUILDING, NO, SeasteadData
 from meeplezoo.envs.seastead.steps import Step
+from meeplezoo.envs.seastead.tokens import loc_cost, loc_effect
 
 from .view import SeatView
 
@@ -43,6 +42,7 @@ EFFECT_VALUE = {
     "refresh_specialist": 0.8,
     "move_ship": 0.2,
     "swap_demand": 0.2,
+    "decree": 0.3,
 }
 BUILDING_EFFECT_VALUE = {Bld.PORT: 1.5, Bld.ACADEMY: 1.5, Bld.SHIPYARD: SHIP_VALUE}
 _DOCK_TARGETS = [[dock_targets(dock, loc) for loc in range(NUM_LOCS)] for dock in DOCKS]
@@ -57,7 +57,7 @@ def points(d: SeasteadData, seat: int) -> float:
     for loc in range(NUM_LOCS):
         owner = d.loc_owner[loc]
         if owner == seat:
-            total += LOCATION_COST[loc]
+            total += loc_cost(d, loc)
         dock = d.dock_at[loc]
         if dock != NO:
             if owner == seat:
@@ -76,7 +76,15 @@ def points(d: SeasteadData, seat: int) -> float:
     return total
 
 
+def boss_points(d: SeasteadData) -> float:
+    """Solo: the Boss's 20 + 3 per building, and half a building for each location it delivered to once."""
+    buildings = d.loc_bld.count(BOSS_BUILDING) + 0.5 * sum(d.boss_visits)
+    return 20.0 + 3.0 * buildings
+
+
 def evaluate(d: SeasteadData, seat: int) -> float:
+    if d.solo:
+        return points(d, seat) - boss_points(d)
     return points(d, seat) - points(d, 1 - seat)
 
 
@@ -152,7 +160,7 @@ class SeasteadHeuristicAgent:
         loc = action - LOC0
         s.apply(action)
         d = s.d
-        value = evaluate(d, me) + EFFECT_VALUE.get(LOCATIONS[loc].effect.kind, 0.0)
+        value = evaluate(d, me) + EFFECT_VALUE.get(loc_effect(d, loc).kind, 0.0)
         value += BUILDING_EFFECT_VALUE[Bld(d.loc_bld[loc])] if d.loc_bld[loc] != NO else 0.0
         if d.loc_bld[loc] == Bld.PORT:
             value += _best_dock_bonus(pending.d, loc, me)

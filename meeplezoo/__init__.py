@@ -46,4 +46,17 @@ def _register() -> None:
                 )
 
 
+#: Gymnasium id -> entry point (imported only by ``gymnasium.make``; no torch)
+GYM_IDS = {"meeplezoo/SeasteadSolo-v0": "meeplezoo.envs.seastead_v0:solo_gym_env"}
+
+
+def _register_gym() -> None:
+    import gymnasium
+
+    for env_id, entry_point in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=entry_point)
+
+
 _register()
+_register_gym()

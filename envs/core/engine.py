@@ -175,6 +175,10 @@ class State(ABC):
         ranks = self.ranks()
         return "\n".join(f"P{i}: {score:g} (rank {ranks[i] + 1})" for i, score in enumerate(self.scores()))
 
+    def automa_score(self) -> float:
+        """A solo mode's score to beat (the automa's, final once terminal); games without one keep 0."""
+        return 0.0
+
     def eliminated(self) -> frozenset[int]:
         """Seats out of the game (their rank is final)."""
         return frozenset()

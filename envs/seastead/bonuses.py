@@ -14,7 +14,7 @@ from .content import DOCKS, NUM_FLOTILLAS, NUM_RES, SETUP, Bld
 from .specialists import own_port_docks
 from .state import SeasteadData
 from .steps import Step
-from .tokens import gain_cleanup
+from .tokens import decree_is, gain_cleanup
 
 
 def run_row_check(d: SeasteadData, seat: int, btype: int, b: int) -> None:
@@ -31,6 +31,8 @@ def run_row_check(d: SeasteadData, seat: int, btype: int, b: int) -> None:
 def run_column_check(d: SeasteadData, seat: int, a: int, b: int) -> None:
     if min(d.built[seat * 3 : seat * 3 + 3]) > d.columns[seat]:
         d.columns[seat] += 1
+        if decree_is(d, "free_market"):  # also 1 resource of your choice (after the swap)
+            d.stack.append((Step.EFFECT_KIND, seat, 1, 0))
         d.stack.append((Step.DEMAND_A, seat, 1, 0))
 
 

@@ -10,16 +10,18 @@ sağlar ... Gemi Sahibinin Bonusu ... Gemi Hareketi".
 from __future__ import annotations
 
 from .actions import BUILD0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
-from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_LOCS, NUM_RES, SETUP, Bld
+from .content import DOCKS, LOCS_PER_FLOTILLA, NUM_LOCS, NUM_RES, SETUP, Bld
 from .ending import record_triggers
 from .specialists import ENGINEER, FOUNDER, INVESTOR, face_up, play, plays
 from .state import NO, SeasteadData
 from .steps import Step
 from .tokens import (
     buildable_locations,
+    decree_is,
     empty_locations,
     gain,
     gain_cleanup,
+    loc_cost,
     opponent,
     pay,
     ship_placements,
@@ -30,8 +32,25 @@ ANY_KIND = -2
 
 
 def build_cost(d: SeasteadData, loc: int, engineer: bool) -> int:
-    """Location value, minus 1 for a ship there, minus 2 for the Engineer; never below 0."""
-    return max(0, LOCATION_COST[loc] - (d.ship[loc] != NO) - 2 * engineer)
+    """Location value, minus 1 for a ship there, minus 2 for the Engineer; never below 0. Decrees: Guild Tax
+    (+1), Open Moorings (a ship gives 2), Stone Foundations (values 2 and 3 cost 1 less)."""
+    value = loc_cost(d, loc)
+    cost = value - 2 * engineer
+    if d.ship[loc] != NO:
+        cost -= 2 if decree_is(d, "open_moorings") else 1
+    if d.decree != NO:
+        cost += decree_is(d, "guild_tax") - (decree_is(d, "stone_foundations") and value <= 3)
+    return max(0, cost)
+
+
+def clear_boss_goods(d: SeasteadData, loc: int) -> None:
+    """Solo: a building put on a location holding the Boss's resources sends them back to the supply."""
+    if d.solo:
+        base = loc * NUM_RES
+        for k in range(NUM_RES):
+            d.supply[k] += d.boss_res[base + k]
+            d.boss_res[base + k] = 0
+        d.boss_visits[loc] = 0
 
 
 def pay_kind(d: SeasteadData, loc: int) -> int:
@@ -84,6 +103,7 @@ def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None
     d.loc_owner[loc] = seat
     d.loc_bld[loc] = btype
     d.built_loc = loc
+    clear_boss_goods(d, loc)
     record_triggers(d)  # a flotilla just filled, or one building left
     d.stack += [
         (Step.COLUMN_CHECK, seat, 0, 0),
@@ -93,7 +113,7 @@ def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None
         (Step.BUILDING_EFFECT, seat, loc, 0),
     ]
     opp = opponent(seat)
-    if face_up(d, opp, INVESTOR):
+    if not d.solo and face_up(d, opp, INVESTOR):
         d.stack.append((Step.INVESTOR, opp, kind, 0))
 
 
@@ -125,13 +145,20 @@ def run_building_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
         if any(x != NO for x in d.dock_display):
             d.stack.append((Step.DOCK_CHOICE, seat, loc, 0))
     elif btype == Bld.ACADEMY:
+        if decree_is(d, "scholars_stipend"):
+            gain_cleanup(d, seat, 1)
         if any(x != NO for x in d.spec_display):
             d.stack.append((Step.SPECIALIST_CHOICE, seat, 0, 0))
     elif ship_placements(d):
         d.stack.append((Step.SHIP_PLACE, seat, NO, 0))
     else:
         d.ships_boxed[seat] += 1
-        gain_cleanup(d, seat, 1)
+        gain_cleanup(d, seat, boxed_ship_tokens(d))
+
+
+def boxed_ship_tokens(d: SeasteadData) -> int:
+    """Cleanup tokens for a ship that goes back to the box (Salvage Rights: 2)."""
+    return 2 if decree_is(d, "salvage_rights") else 1
 
 
 def legal_display(display: list[int]) -> list[int]:
@@ -146,6 +173,8 @@ def apply_dock_choice(d: SeasteadData, action: int, seat: int, loc: int, b: int)
     slot = action - SLOT0
     d.dock_at[loc] = d.dock_display[slot]
     d.dock_display[slot] = d.dock_deck.pop() if d.dock_deck else NO
+    if decree_is(d, "dockmasters_guild"):
+        gain(d, seat, DOCKS[d.dock_at[loc]].resource, 1)
 
 
 def legal_specialist_choice(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
@@ -158,7 +187,9 @@ def apply_specialist_choice(d: SeasteadData, action: int, seat: int, a: int, b: 
     d.spec_display[slot] = d.spec_deck.pop() if d.spec_deck else NO
 
 
-def legal_ship_place(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+def legal_ship_place(d: SeasteadData, seat: int, src: int, b: int) -> list[int]:
+    if src == NO and decree_is(d, "shipwrights_charter"):  # a new ship: any empty location
+        return [LOC0 + i for i in empty_locations(d)]
     return ship_placements(d)
 
 
@@ -178,9 +209,10 @@ def run_ship_displaced(d: SeasteadData, seat: int, loc: int, no_bonus: int) -> N
     else:
         d.ship[loc] = NO
         d.ships_boxed[owner] += 1
-        gain_cleanup(d, owner, 1)
+        gain_cleanup(d, owner, boxed_ship_tokens(d))
     if owner != seat and not no_bonus:
-        d.stack.append((Step.OWNER_BONUS, owner, 0, 0))
+        for _ in range(2 if decree_is(d, "harbour_dues") else 1):
+            d.stack.append((Step.OWNER_BONUS, owner, 0, 0))
 
 
 def legal_owner_bonus(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
@@ -216,6 +248,7 @@ def apply_building_dest(d: SeasteadData, action: int, seat: int, who: int, src: 
     dest = action - LOC0
     d.loc_owner[dest], d.loc_bld[dest] = d.loc_owner[src], d.loc_bld[src]
     d.loc_owner[src] = d.loc_bld[src] = NO
+    clear_boss_goods(d, dest)
     record_triggers(d)  # the building may complete a flotilla
     d.stack.append((Step.SHIP_DISPLACED, seat, dest, 1))
 

@@ -87,6 +87,26 @@ class Specialist:
 
 
 @dataclass(frozen=True, slots=True)
+class Decree:
+    """A decree card (B sides only): ``name`` is its config id; ``rule`` the part of the rules it changes."""
+
+    id: int
+    name: str
+    title: str
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Solo:
+    boss_base_points: int
+    boss_points_per_building: int
+    extra_starting_resources: int
+    removed_specialists: tuple[str, ...]
+    removed_dive_deck: str
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     resource_supply: int
     cleanup_supply: int
@@ -97,6 +117,7 @@ class Setup:
     dock_display: int
     dock_section_offsets: tuple[int, ...]
     dock_resource_cap: int
+    decree_draw: int
 
 
 def _half(d: dict[str, int], names: list[str]) -> tuple[int, int, int, int, int]:
@@ -127,22 +148,37 @@ DIVE_CARDS: tuple[DiveCard, ...] = tuple(
     )
     for c in _DATA["dive_cards"]
 )
-FLOTILLA_NAMES: tuple[str, ...] = tuple(f["name"] for f in _DATA["flotillas"])
-LOCATIONS: tuple[Location, ...] = tuple(
-    Location(
-        f * LOCS_PER_FLOTILLA + p,
-        f,
-        p,
-        loc["cost"],
-        Effect(
-            loc["effect"]["kind"],
-            RESOURCE_NAMES.index(loc["effect"]["resource"]) if "resource" in loc["effect"] else -1,
-            loc["effect"].get("n", 1),
-        ),
+SIDES = "AB"
+
+
+def _locations(tiles: list[dict]) -> tuple[Location, ...]:
+    return tuple(
+        Location(
+            f * LOCS_PER_FLOTILLA + p,
+            f,
+            p,
+            loc["cost"],
+            Effect(
+                loc["effect"]["kind"],
+                RESOURCE_NAMES.index(loc["effect"]["resource"]) if "resource" in loc["effect"] else -1,
+                loc["effect"].get("n", 1),
+            ),
+        )
+        for f, flot in enumerate(tiles)
+        for p, loc in enumerate(flot["locations"])
     )
-    for f, flot in enumerate(_DATA["flotillas"])
-    for p, loc in enumerate(flot["locations"])
-)
+
+
+FLOTILLA_NAMES: tuple[str, ...] = tuple(f["name"] for f in _DATA["flotillas"])
+FLOTILLA_NAMES_B: tuple[str, ...] = tuple(f["name"] for f in _DATA["flotillas_b"])
+LOCATIONS: tuple[Location, ...] = _locations(_DATA["flotillas"])  # the A sides
+LOCATIONS_B: tuple[Location, ...] = _locations(_DATA["flotillas_b"])
+#: ``SIDE_LOCATIONS[side][location]`` with side 0 = A, 1 = B (a flotilla tile's side sets its six locations)
+SIDE_LOCATIONS: tuple[tuple[Location, ...], tuple[Location, ...]] = (LOCATIONS, LOCATIONS_B)
+DECREES: tuple[Decree, ...] = tuple(Decree(**x) for x in _DATA["decrees"])
+DECREE_BY_NAME: dict[str, int] = {x.name: x.id for x in DECREES}
+SOLO = Solo(**{k: tuple(v) if isinstance(v, list) else v for k, v in _DATA["solo"].items()})
+EFFECT_KINDS: tuple[str, ...] = tuple(sorted({x.effect.kind for x in LOCATIONS + LOCATIONS_B}))
 DOCKS: tuple[Dock, ...] = tuple(
     Dock(
         d["id"],
@@ -154,7 +190,8 @@ DOCKS: tuple[Dock, ...] = tuple(
 )
 SPECIALISTS: tuple[Specialist, ...] = tuple(Specialist(**s) for s in _DATA["specialists"])
 SPEC_BY_NAME: dict[str, int] = {s.name: s.id for s in SPECIALISTS}
-LOCATION_COST: tuple[int, ...] = tuple(loc.cost for loc in LOCATIONS)
+LOCATION_COST: tuple[int, ...] = tuple(loc.cost for loc in LOCATIONS)  # A sides
+SIDE_COST: tuple[tuple[int, ...], tuple[int, ...]] = (LOCATION_COST, tuple(loc.cost for loc in LOCATIONS_B))
 
 
 def dock_targets(dock: Dock, location: int) -> tuple[tuple[int, int], ...]:
@@ -169,8 +206,12 @@ def dock_targets(dock: Dock, location: int) -> tuple[tuple[int, int], ...]:
 
 
 def _check() -> None:
-    assert len(LOCATIONS) == NUM_LOCS and len(FLOTILLA_NAMES) == NUM_FLOTILLAS
-    assert all(2 <= c <= 6 for c in LOCATION_COST)
+    assert len(LOCATIONS) == len(LOCATIONS_B) == NUM_LOCS and len(FLOTILLA_NAMES) == NUM_FLOTILLAS
+    assert len(FLOTILLA_NAMES_B) == NUM_FLOTILLAS
+    assert all(2 <= c <= 6 for side in SIDE_COST for c in side)
+    assert len(DECREES) == 16 and [x.id for x in DECREES] == list(range(16)) and len(DECREE_BY_NAME) == 16
+    assert all(x.effect.kind != "decree" for x in LOCATIONS)  # decrees come only with B sides
+    assert all(n in {s.name for s in SPECIALISTS} for n in SOLO.removed_specialists)
     assert len(DIVE_CARDS) == 20 and len(DOCKS) == 12 and len(SPECIALISTS) == 16
     assert [sum(c.deck == d for c in DIVE_CARDS) for d in Deck] == [4, 12, 4]
     assert all(c.halves[0] != c.halves[1] for c in DIVE_CARDS)

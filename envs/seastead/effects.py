@@ -7,20 +7,22 @@ optional. The kinds are MeepleZoo's design (docs/rules/seastead.md, "Filled in")
 
 from __future__ import annotations
 
-from .actions import PASS, RES0, SPEC0, USE
-from .content import LOCATIONS, NUM_RES
-from .state import SeasteadData
+from .actions import PASS, RES0, SLOT0, SPEC0, USE
+from .content import NUM_RES, SETUP
+from .state import NO, SeasteadData
 from .steps import Step
-from .tokens import gain, gain_cleanup, held_kinds, opponent, pay, supplied_kinds
+from .tokens import decree_is, gain, gain_cleanup, held_kinds, loc_effect, opponent, pay, supplied_kinds
 
 MANDATORY = frozenset({"tribute", "discard", "opponent_gain"})
 
 
 def run_location_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
-    eff = LOCATIONS[loc].effect
+    eff = loc_effect(d, loc)
     push = d.stack.append
     kind = eff.kind
-    if kind in ("gain", "cleanup"):
+    if kind in MANDATORY and decree_is(d, "council_mercy"):
+        return
+    if kind in ("gain", "cleanup", "decree"):
         push((Step.EFFECT_USE, seat, loc, 0))
     elif kind == "gain_any":
         push((Step.EFFECT_KIND, seat, eff.n, 0))
@@ -29,7 +31,8 @@ def run_location_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
     elif kind == "discard":
         push((Step.GIVE_KIND, seat, 0, 0))
     elif kind == "opponent_gain":
-        push((Step.OPPONENT_GAIN, opponent(seat), 0, 0))
+        if not d.solo:  # solo: the Boss takes nothing into a hand
+            push((Step.OPPONENT_GAIN, opponent(seat), 0, 0))
     elif kind == "convert":
         push((Step.CONVERT_GIVE, seat, eff.n, 0))
     elif kind == "refresh_specialist":
@@ -43,8 +46,8 @@ def run_location_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
 
 
 def legal_effect_use(d: SeasteadData, seat: int, loc: int, b: int) -> list[int]:
-    eff = LOCATIONS[loc].effect
-    if eff.kind == "gain" and d.supply[eff.resource] == 0:
+    eff = loc_effect(d, loc)
+    if (eff.kind == "gain" and d.supply[eff.resource] == 0) or (eff.kind == "decree" and not d.decree_deck):
         return []
     return [USE, PASS]
 
@@ -52,11 +55,31 @@ def legal_effect_use(d: SeasteadData, seat: int, loc: int, b: int) -> list[int]:
 def apply_effect_use(d: SeasteadData, action: int, seat: int, loc: int, b: int) -> None:
     if action == PASS:
         return
-    eff = LOCATIONS[loc].effect
+    eff = loc_effect(d, loc)
     if eff.kind == "gain":
-        gain(d, seat, eff.resource, eff.n)
-    else:
-        gain_cleanup(d, seat, eff.n)
+        gain(d, seat, eff.resource, eff.n + decree_is(d, "bountiful_shores"))
+    elif eff.kind == "cleanup":
+        gain_cleanup(d, seat, eff.n + decree_is(d, "clean_seas"))
+    else:  # a new decree: draw 2, one goes into force, the other to the bottom of the deck
+        for _ in range(min(SETUP.decree_draw, len(d.decree_deck))):
+            d.decree_drawn.append(d.decree_deck.pop())
+        d.decree_known = min(d.decree_known, len(d.decree_deck))
+        d.stack.append((Step.DECREE_CHOICE, seat, 0, 0))
+
+
+def legal_decree_choice(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return [SLOT0 + i for i in range(len(d.decree_drawn))]
+
+
+def apply_decree_choice(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    chosen = d.decree_drawn.pop(action - SLOT0)
+    if d.decree != NO:
+        d.decree_out.append(d.decree)
+    d.decree = chosen
+    for other in d.decree_drawn:  # seen by both players on its way to the bottom
+        d.decree_deck.insert(0, other)
+        d.decree_known += 1
+    d.decree_drawn = []
 
 
 def legal_effect_kind(d: SeasteadData, seat: int, n: int, b: int) -> list[int]:
@@ -78,7 +101,9 @@ def legal_give_kind(d: SeasteadData, seat: int, a: int, tribute: int) -> list[in
 
 def apply_give_kind(d: SeasteadData, action: int, seat: int, a: int, tribute: int) -> None:
     k = action - RES0
-    if tribute:
+    if tribute and d.solo:  # solo: the tribute goes back to the supply
+        pay(d, seat, k, 1)
+    elif tribute:
         d.res[seat * NUM_RES + k] -= 1
         d.res[opponent(seat) * NUM_RES + k] += 1
     else:

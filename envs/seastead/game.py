@@ -10,28 +10,62 @@ from ..core import ConfigError, CorruptStateError, Game
 from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
-from .content import DIVE_CARDS, DOCKS, NUM_RES, SETUP, SPECIALISTS, Deck
-from .state import CODEC, NO, setup
+from .content import (
+    DECREE_BY_NAME,
+    DECREES,
+    DIVE_CARDS,
+    DOCKS,
+    NUM_FLOTILLAS,
+    NUM_LOCS,
+    NUM_RES,
+    SETUP,
+    SIDES,
+    SOLO,
+    SPEC_BY_NAME,
+    SPECIALISTS,
+    Deck,
+)
+from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
 from .steps import NUM_DECISIONS, Step
-
-VARIANTS = ("base",)
 
 
 class SeasteadGame(Game):
-    """Seastead for two players with the A sides of the flotillas (the base game).
+    """Seastead: the base game (two players, A sides), the B sides with decrees, the advanced mixed setup and
+    the solo mode against the Boss.
 
-    Config: ``variant="base"`` (the B sides with decrees and the solo mode are not implemented yet).
+    Config: ``sides`` - one letter per flotilla tile, ``"AAAA"`` (default, the base game), ``"BBBB"`` or any
+    mix with at least two B sides (the advanced rules); ``decree`` - the starting decree with B sides,
+    ``"random"`` (default) or a decree name (the players' agreement; names in data/seastead.json);
+    ``num_players`` - 2, or 1 for the solo mode "The Rebel Seastead" (A sides only, no decrees).
     """
 
     name = "seastead"
-    defaults: ClassVar[dict[str, Any]] = {"variant": "base"}
+    defaults: ClassVar[dict[str, Any]] = {"sides": "AAAA", "decree": "random", "num_players": 2}
 
     def check_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        if config["variant"] not in VARIANTS:
-            raise ConfigError(f"seastead: variant must be one of {VARIANTS}, not {config['variant']!r}")
+        sides, decree, n = config["sides"], config["decree"], config["num_players"]
+        if not isinstance(sides, str) or len(sides) != NUM_FLOTILLAS or set(sides) - set(SIDES):
+            raise ConfigError(f"seastead: sides must be 4 letters A or B (one per flotilla tile), not {sides!r}")
+        if 0 < sides.count("B") < 2:
+            raise ConfigError(f"seastead: sides {sides!r}: mixing A and B sides needs at least two B sides")
+        if not isinstance(decree, str) or (decree != "random" and decree not in DECREE_BY_NAME):
+            raise ConfigError(f"seastead: decree must be 'random' or one of {sorted(DECREE_BY_NAME)}, not {decree!r}")
+        if decree != "random" and "B" not in sides:
+            raise ConfigError(f"seastead: decree {decree!r} needs B sides (decrees are used only with them)")
+        if isinstance(n, bool) or n not in (1, 2):
+            raise ConfigError(f"seastead: num_players must be 2 or 1 (the solo mode), not {n!r}")
+        if n == 1 and sides != "AAAA":
+            raise ConfigError(f"seastead: the solo mode uses only A sides, not sides={sides!r}")
         return config
 
-    num_players = 2
+    @property
+    def num_players(self) -> int:
+        return self.config["num_players"]
+
+    @property
+    def solo(self) -> bool:
+        return self.config["num_players"] == 1
+
     num_actions = NUM_ACTIONS
     observation_size = observation.OBS_SIZE
     state_size = observation.STATE_SIZE
@@ -39,7 +73,10 @@ class SeasteadGame(Game):
     score_scale = 20.0
 
     def new_state(self, seed: int) -> SeasteadState:
-        s = SeasteadState(self, setup(int(seed)))
+        c = self.config
+        sides = tuple(SIDES.index(x) for x in c["sides"])
+        decree = RANDOM_DECREE if c["decree"] == "random" else DECREE_BY_NAME[c["decree"]]
+        s = SeasteadState(self, setup(int(seed), sides, decree, solo=self.solo))
         s.refresh()
         return s
 
@@ -57,9 +94,17 @@ class SeasteadState(StackState):
 
     def scores(self) -> list[float]:
         d = self.d
+        if d.solo:
+            return [float(d.sheet[5]) if d.sheet else 0.0]
         return [float(d.sheet[5]), float(d.sheet[11])] if d.sheet else [0.0, 0.0]
 
+    def automa_score(self) -> float:
+        """Solo: the Boss's score (20 + 3 per building once the game is over)."""
+        return float(self.d.sheet[BOSS * 6 + 5]) if self.d.sheet else 0.0
+
     def ranks(self) -> list[int]:
+        if self.d.solo:  # seed: "puanınız Boss'unkinden yüksekse kazanırsınız" - rank 0 only for beating it
+            return [0 if self.d.sheet and self.d.sheet[5] > self.d.sheet[BOSS * 6 + 5] else 1]
         keys = [scoring.rank_key(self.d, s) for s in (0, 1)]
         return [sum(1 for k in keys if k > mine) for mine in keys]
 
@@ -95,6 +140,9 @@ class SeasteadState(StackState):
                 deck[i] = cards[j]
         d.dock_deck = [d.dock_deck[i] for i in rng.permutation(len(d.dock_deck))]
         d.spec_deck = [d.spec_deck[i] for i in rng.permutation(len(d.spec_deck))]
+        k = d.decree_known  # decrees seen going to the bottom stay there, the rest is shuffled
+        top = d.decree_deck[k:]
+        d.decree_deck = d.decree_deck[:k] + [top[i] for i in rng.permutation(len(top))]
 
     def validate(self) -> None:
         """Check token conservation and board consistency (raises CorruptStateError)."""
@@ -105,6 +153,18 @@ class SeasteadState(StackState):
             if not ok:
                 problems.append(what)
 
+        g = self.game.config
+        need(d.sides == [SIDES.index(x) for x in g["sides"]], "flotilla sides differ from the config")
+        need(d.solo == int(g["num_players"] == 1), "solo flag differs from the config")
+        decrees = sorted(d.decree_deck + d.decree_drawn + d.decree_out + ([d.decree] if d.decree != NO else []))
+        need(decrees == (list(range(len(DECREES))) if any(d.sides) else []), "decrees are not each in one place")
+        need(any(d.sides) == (d.decree != NO) and 0 <= d.decree_known <= len(d.decree_deck), "decree in force")
+        need(len(d.decree_drawn) <= SETUP.decree_draw, "drawn decrees")
+        boss = (NUM_LOCS * NUM_RES, NUM_LOCS) if d.solo else (0, 0)
+        need((len(d.boss_res), len(d.boss_visits)) == boss, "Boss lists")
+        need(all(x >= 0 for x in d.boss_res) and all(x in (0, 1) for x in d.boss_visits), "Boss goods")
+        if problems:
+            raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
         need(len(d.res) == 2 * NUM_RES and len(d.supply) == NUM_RES, "resource list sizes")
         sizes = {"cleanup": 2, "shortfall": 2, "columns": 2, "ships_boxed": 2, "dock_display": 3, "spec_display": 3}
         sizes |= {"spec_owner": len(SPECIALISTS), "spec_spent": len(SPECIALISTS)}
@@ -115,7 +175,16 @@ class SeasteadState(StackState):
         need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
         need(all(x >= 0 for x in d.shortfall + d.ships_boxed) and all(0 <= c <= 4 for c in d.columns), "counts")
         need(all(x in (NO, 0, 1) for x in d.loc_owner + d.ship + d.spec_owner), "seat numbers on the board")
-        need(all(x in (NO, 0, 1, 2) for x in d.loc_bld), "building types on the board")
+        types = (NO, 0, 1, 2, BOSS_BUILDING) if d.solo else (NO, 0, 1, 2)
+        need(all(x in types for x in d.loc_bld), "building types on the board")
+        need(
+            all(
+                (x == BOSS_BUILDING) == (x != NO and o == BOSS and d.solo)
+                for x, o in zip(d.loc_bld, d.loc_owner, strict=False)
+            )
+            or not d.solo,
+            "Boss buildings",
+        )
         need(all(x in (0, 1) and (x == 0 or d.spec_owner[i] != NO) for i, x in enumerate(d.spec_spent)), "spent")
         need(d.round_no >= 0 and 0 <= d.turns_in_round <= (2 if d.sheet else 1) and 0 <= d.triggers < 16, "round")
         need(d.end_round == NO or d.round_no <= d.end_round <= d.round_no + 1, "end round")
@@ -127,7 +196,7 @@ class SeasteadState(StackState):
             raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
         if not problems:
             for k in range(NUM_RES):
-                total = d.supply[k] + d.res[k] + d.res[NUM_RES + k]
+                total = d.supply[k] + d.res[k] + d.res[NUM_RES + k] + sum(d.boss_res[k::NUM_RES])
                 need(total == SETUP.resource_supply, f"{k}: resources total {total} != {SETUP.resource_supply}")
         need(all(x >= 0 for x in d.res + d.supply + d.cleanup + d.built), "negative counts")
         need(
@@ -136,23 +205,25 @@ class SeasteadState(StackState):
         )
         need(len(d.built) == 6 and all(0 <= b <= 4 for b in d.built), "built counts")
         if not d.sheet:
-            for seat in (0, 1):
+            for seat in (0,) if d.solo else (0, 1):
                 for t in range(3):
                     on_board = sum(1 for i in range(24) if d.loc_owner[i] == seat and d.loc_bld[i] == t)
                     need(on_board == d.built[seat * 3 + t], f"P{seat} buildings of type {t} on board")
                 ships = d.ship.count(seat) + d.ships_boxed[seat]
                 need(ships <= d.built[seat * 3 + 2], f"P{seat} has more ships than shipyards")
         cards = sorted(d.dive_deck + d.dive_discard + ([d.revealed] if d.revealed != NO else []))
-        need(cards == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place")
+        in_box = [c.id for c in DIVE_CARDS if d.solo and c.deck == Deck.DEPTHS]  # solo: no Depths cards
+        need(sorted(cards + in_box) == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place")
         docks = sorted(d.dock_deck + [x for x in d.dock_display + d.dock_at if x != NO])
         need(d.sheet != [] or docks == list(range(len(DOCKS))), "dock tiles are not each in one place")
         owned = [i for i in range(len(SPECIALISTS)) if d.spec_owner[i] != NO]
         specs = sorted(d.spec_deck + [x for x in d.spec_display if x != NO] + owned)
-        need(specs == list(range(len(SPECIALISTS))), "specialists are not each in one place")
+        removed = sorted(SPEC_BY_NAME[n] for n in SOLO.removed_specialists) if d.solo else []
+        need(sorted(specs + removed) == list(range(len(SPECIALISTS))), "specialists are not each in one place")
         need(0 <= d.locked < 4 and sorted(d.demand) == [0, 1, 2, 3], "demand tokens")
         need(d.active in (0, 1) and d.first_player in (0, 1), "seats")
         for t in d.stack:
-            need(0 <= t[0] < len(Step) and t[1] in (0, 1), f"bad task {t}")
+            need(0 <= t[0] < len(Step) and t[1] in ((0,) if d.solo else (0, 1)), f"bad task {t}")
         need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
         if problems:
             raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))

@@ -11,15 +11,18 @@ import numpy as np
 
 from ..core.layout import build_layout
 from .content import (
+    DECREES,
     DIVE_CARDS,
     DOCKS,
-    LOCATION_COST,
+    EFFECT_KINDS,
     NUM_FLOTILLAS,
     NUM_LOCS,
     NUM_RES,
+    SIDE_COST,
+    SIDE_LOCATIONS,
     SPECIALISTS,
 )
-from .state import NO, SeasteadData
+from .state import BOSS_BUILDING, NO, SeasteadData
 from .steps import NUM_DECISIONS, Step
 
 NUM_SPECS = len(SPECIALISTS)
@@ -60,9 +63,20 @@ _SECTIONS = [
     ("task_kind", NUM_RES),
     ("task_count", 4),
     ("sheet", 12),
+    # variants: tile sides, each location's effect kind, decrees (in force, drawn, out, deck size), solo Boss
+    ("sides", NUM_FLOTILLAS),
+    ("effects", NUM_LOCS * len(EFFECT_KINDS)),
+    ("decree", len(DECREES)),
+    ("decree_drawn", len(DECREES)),
+    ("decree_out", len(DECREES)),
+    ("decree_deck", 1),
+    ("solo", 1),
+    ("boss_bld", NUM_LOCS),
+    ("boss_visits", NUM_LOCS),
+    ("boss_res", NUM_LOCS * NUM_RES),
 ]
 LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
-STATE_EXTRA = NUM_DIVE + len(DOCKS) + NUM_SPECS
+STATE_EXTRA = NUM_DIVE + len(DOCKS) + NUM_SPECS + len(DECREES)
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 
 # lookup tables, built once
@@ -75,7 +89,14 @@ for _d in DOCKS:
         if _bt >= 0:
             row[1 + NUM_RES + 3 * _i + _bt] = 1.0
     row[-1] = _d.points / 3.0
-_COST = np.array(LOCATION_COST, np.float32) / 6.0
+_SIDE_COST = [np.array(c, np.float32) / 6.0 for c in SIDE_COST]
+_SIDE_EFFECTS = []  # per side: the one-hot effect kind of every location
+for _locs in SIDE_LOCATIONS:
+    _e = np.zeros((NUM_LOCS, len(EFFECT_KINDS)), np.float32)
+    for _loc in _locs:
+        _e[_loc.index, EFFECT_KINDS.index(_loc.effect.kind)] = 1.0
+    _SIDE_EFFECTS.append(_e)
+_PER_FLOTILLA = NUM_LOCS // NUM_FLOTILLAS
 _BAND = tuple(int(c.deck) for c in DIVE_CARDS)
 _AT = {name: sl.start for name, sl in LAYOUT.items()}
 _PENDING, _TO_ACT, _MY_TURN, _I_STARTED = _AT["pending"], _AT["to_act"], _AT["my_turn"], _AT["i_started"]
@@ -143,7 +164,9 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
         if owner != NO:
             ones.append((_SPEC_ME if owner == me else _SPEC_OPP) + 2 * sid + spent[sid])
     for loc, owner in enumerate(d.loc_owner):
-        if owner != NO:
+        if d.loc_bld[loc] == BOSS_BUILDING:
+            ones.append(_AT["boss_bld"] + loc)
+        elif owner != NO:
             ones.append((_BLD_ME if owner == me else _BLD_OPP) + 3 * loc + d.loc_bld[loc])
     for loc, owner in enumerate(d.ship):
         if owner != NO:
@@ -168,8 +191,25 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
         ones.append(_MODIFIERS + 2 + 2 * NUM_RES + d.build_type)
     if d.built_loc != NO:
         ones.append(_BUILT_LOC + d.built_loc)
+    ones += [_AT["sides"] + f for f, side in enumerate(d.sides) if side]
+    if d.decree != NO:
+        ones.append(_AT["decree"] + d.decree)
+    ones += [_AT["decree_drawn"] + x for x in d.decree_drawn]
+    ones += [_AT["decree_out"] + x for x in d.decree_out]
+    if d.solo:
+        ones.append(_AT["solo"])
+        ones += [_AT["boss_visits"] + i for i, v in enumerate(d.boss_visits) if v]
+        o[LAYOUT["boss_res"]] = [x / 10.0 for x in d.boss_res]
+    o[_AT["decree_deck"]] = len(d.decree_deck) / len(DECREES)
     o[ones] = 1.0
-    o[_COST_SLICE] = _COST
+    if any(d.sides):
+        for f, side in enumerate(d.sides):
+            part = slice(f * _PER_FLOTILLA, (f + 1) * _PER_FLOTILLA)
+            o[_COST_SLICE][part] = _SIDE_COST[side][part]
+            o[LAYOUT["effects"]].reshape(NUM_LOCS, -1)[part] = _SIDE_EFFECTS[side][part]
+    else:
+        o[_COST_SLICE] = _SIDE_COST[0]
+        o[LAYOUT["effects"]] = _SIDE_EFFECTS[0].ravel()
     o[_DOCKS_SLICE] = _DOCK_TABLE[d.dock_at].ravel()
     o[_DOCK_DISPLAY_SLICE] = _DOCK_TABLE[d.dock_display].ravel()
     if d.sheet:
@@ -208,4 +248,6 @@ def state_vector(d: SeasteadData, out: np.ndarray | None = None) -> np.ndarray:
         o[OBS_SIZE + NUM_DIVE + d.dock_deck[-1]] = 1.0
     if d.spec_deck:
         o[OBS_SIZE + NUM_DIVE + len(DOCKS) + d.spec_deck[-1]] = 1.0
+    if d.decree_deck:
+        o[OBS_SIZE + NUM_DIVE + len(DOCKS) + NUM_SPECS + d.decree_deck[-1]] = 1.0
     return o

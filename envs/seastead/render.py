@@ -6,18 +6,28 @@ from .actions import HALF0, LOC0, PASS, RES0, SLOT0, SPEC0, USE, action_range
 from .build import build_cost, pay_kind
 from .content import (
     BUILDING_NAMES,
+    DECREES,
     DIVE_CARDS,
     DOCKS,
     FLOTILLA_NAMES,
-    LOCATIONS,
+    FLOTILLA_NAMES_B,
     LOCS_PER_FLOTILLA,
     NUM_RES,
     RESOURCE_NAMES,
     SPECIALISTS,
     WILD,
 )
-from .state import NO, SCORE_CATEGORIES, TRIGGER_NAMES, SeasteadData
+from .state import BOSS, BOSS_BUILDING, NO, SCORE_CATEGORIES, TRIGGER_NAMES, SeasteadData
 from .steps import DECISION_TEXT, Step
+from .tokens import loc_cost, loc_effect
+
+
+def flotilla_name(d: SeasteadData, f: int) -> str:
+    return (FLOTILLA_NAMES_B if d.sides[f] else FLOTILLA_NAMES)[f]
+
+
+def decree_text(x: int) -> str:
+    return f"{DECREES[x].title} ({DECREES[x].text})"
 
 
 def loc_name(loc: int) -> str:
@@ -65,8 +75,12 @@ def describe(d: SeasteadData, action: int) -> str:
     if kind == "res":
         return f"{RESOURCE_NAMES[i]}"
     if kind == "flot":
-        return f"flotilla {i + 1} ({FLOTILLA_NAMES[i]})"
+        return f"flotilla {i + 1} ({flotilla_name(d, i)})"
     if kind == "slot":
+        if step == Step.DECREE_CHOICE:
+            return f"put {decree_text(d.decree_drawn[i])} in force"
+        if step == Step.SOLO_EXTRA:
+            return f"slot {i + 1}"
         if step in (Step.DOCK_CHOICE, Step.HARBOUR_SLOT):
             return f"take {dock_text(d.dock_display[i])}"
         sid = d.spec_display[i]
@@ -101,17 +115,27 @@ def render(d: SeasteadData) -> str:
         + ", ".join(f"{RESOURCE_NAMES[k]} {d.supply[k]}" for k in range(NUM_RES))
         + f"; cleanup {d.cleanup_supply}"
     )
-    for f, name in enumerate(FLOTILLA_NAMES):
+    if d.decree != NO:
+        lines.append(f"Decree in force: {decree_text(d.decree)}; decree deck {len(d.decree_deck)}")
+    if d.decree_drawn:
+        lines.append("Decrees drawn: " + "; ".join(DECREES[x].title for x in d.decree_drawn))
+    for f in range(len(d.sides)):
+        name = flotilla_name(d, f) + (" (B side)" if d.sides[f] else "")
         lock = " (locked)" if d.locked == f else ""
         lines.append(f"Flotilla {f + 1} {name}: demand {RESOURCE_NAMES[d.demand[f]]}{lock}")
         for p in range(LOCS_PER_FLOTILLA):
             loc = f * LOCS_PER_FLOTILLA + p
-            spot = LOCATIONS[loc]
-            what = "." if d.loc_bld[loc] == NO else f"P{d.loc_owner[loc]} {BUILDING_NAMES[d.loc_bld[loc]]}"
+            if d.loc_bld[loc] == BOSS_BUILDING:
+                what = "Boss building"
+            else:
+                what = "." if d.loc_bld[loc] == NO else f"P{d.loc_owner[loc]} {BUILDING_NAMES[d.loc_bld[loc]]}"
+            if d.solo and d.boss_visits[loc]:
+                goods = d.boss_res[loc * NUM_RES : loc * NUM_RES + NUM_RES]
+                what += " Boss goods: " + half_text([*goods, 0])
             ship = f" ship P{d.ship[loc]}" if d.ship[loc] != NO else ""
             dock = f" {dock_text(d.dock_at[loc])}" if d.dock_at[loc] != NO else ""
-            lines.append(f"  {p + 1}: [{spot.cost}] {spot.effect.kind:<18} {what}{ship}{dock}")
-    for seat in (0, 1):
+            lines.append(f"  {p + 1}: [{loc_cost(d, loc)}] {loc_effect(d, loc).kind:<18} {what}{ship}{dock}")
+    for seat in (0,) if d.solo else (0, 1):
         res = ", ".join(f"{RESOURCE_NAMES[k]} {d.res[seat * NUM_RES + k]}" for k in range(NUM_RES))
         board = "/".join(str(4 - d.built[seat * 3 + t]) for t in range(3))
         specs = [
@@ -137,6 +161,14 @@ def render(d: SeasteadData) -> str:
 
 
 def score_sheet(d: SeasteadData) -> str:
+    if d.solo:
+        boss = d.sheet[BOSS * 6 + 5]
+        rows = [f"{'category':<16}{'P0':>6}"]
+        rows += [f"{name:<16}{d.sheet[c]:>6}" for c, name in enumerate(SCORE_CATEGORIES[:-1])]
+        rows.append(f"{'cleanup shortfall':<18}{d.shortfall[0]:>4}")
+        rows.append(f"{'total':<16}{d.sheet[5]:>6}")
+        result = "you beat the Boss" if d.sheet[5] > boss else "the Boss wins"
+        return "\n".join([*rows, f"Boss: 20 + 3 x {d.sheet[BOSS * 6 + 2] // 3} buildings = {boss}: {result}"])
     rows = [f"{'category':<16}{'P0':>6}{'P1':>6}"]
     for c, name in enumerate(SCORE_CATEGORIES):
         if name == "total":  # seed: a cleanup shortfall is written on the score pad (recorded, not scored)

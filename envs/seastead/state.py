@@ -11,12 +11,16 @@ from dataclasses import dataclass, field
 from ..core import Chance
 from ..core.records import RecordCodec
 from .content import (
+    DECREES,
     DEMAND_TOKENS,
     DIVE_CARDS,
     DOCKS,
+    NUM_FLOTILLAS,
     NUM_LOCS,
     NUM_RES,
     SETUP,
+    SOLO,
+    SPEC_BY_NAME,
     SPECIALISTS,
     Deck,
 )
@@ -35,6 +39,9 @@ TRIGGER_NAMES = {
     TRIGGER_CLEANUP_EXHAUSTED: "the cleanup supply is exhausted",
 }
 SCORE_CATEGORIES = ("dock resources", "dock buildings", "locations", "specialists", "cleanup", "total")
+BOSS = 1  # in the solo mode the Boss sits in seat 1: it never decides, its buildings are of type BOSS_BUILDING
+BOSS_BUILDING = 3
+RANDOM_DECREE = -2
 
 
 @dataclass(slots=True, eq=False)
@@ -84,29 +91,59 @@ class SeasteadData:
     built_loc: int = NO
     played: int = 0  # bitmask of specialists played this turn (a refreshed one waits for the next turn)
     sheet: list[int] = field(default_factory=list)  # 2 x 6 score sheet, filled at the end
+    # variants: the side of each flotilla tile (0 = A, 1 = B); decrees (B sides); the solo mode
+    sides: list[int] = field(default_factory=lambda: [0] * NUM_FLOTILLAS)
+    decree: int = NO  # the decree in force
+    decree_deck: list[int] = field(default_factory=list)  # top at the end
+    decree_known: int = 0  # cards at the bottom of the decree deck everybody saw go there
+    decree_drawn: list[int] = field(default_factory=list)  # the 2 drawn decrees waiting for the choice
+    decree_out: list[int] = field(default_factory=list)  # replaced decrees, out of the game
+    solo: int = 0
+    boss_res: list[int] = field(default_factory=list)  # solo: resources the Boss has on each location, loc*4+k
+    boss_visits: list[int] = field(default_factory=list)  # solo: deliveries each location received (0/1)
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
 
 
-def setup(seed: int) -> SeasteadData:
-    """The base-game setup (A sides, 2 players). Seed-silent choices are listed in docs/rules/seastead.md."""
+def setup(
+    seed: int, sides: tuple[int, ...] = (0, 0, 0, 0), decree: int = RANDOM_DECREE, solo: bool = False
+) -> SeasteadData:
+    """The setup. Base game: A sides, 2 players. ``sides`` (0 = A, 1 = B per tile): with a B side a decree is
+    in force from the start (``decree`` = its id, or RANDOM_DECREE). ``solo``: The Rebel Seastead (the Depths
+    cards and 4 specialists leave the box; the Boss in seat 1 has nothing). Seed-silent choices are listed in
+    docs/rules/seastead.md."""
     chance = Chance(seed)
     rng = chance.generator()
     # dive deck: Depths at the bottom, then Shelf, then Shallows on top, each subset shuffled
     deck: list[int] = []
-    for d in (Deck.DEPTHS, Deck.SHELF, Deck.SHALLOWS):
+    bands = (Deck.SHELF, Deck.SHALLOWS) if solo else (Deck.DEPTHS, Deck.SHELF, Deck.SHALLOWS)
+    for d in bands:
         ids = [c.id for c in DIVE_CARDS if c.deck == d]
         deck += [ids[i] for i in rng.permutation(len(ids))]
     opening = deck.pop()  # the revealed Shallows card: its arrow names the first player
-    first = DIVE_CARDS[opening].arrow
+    first = 0 if solo else DIVE_CARDS[opening].arrow
     docks = [int(i) for i in rng.permutation(len(DOCKS))]
     specs = [int(i) for i in rng.permutation(len(SPECIALISTS))]
+    if solo:
+        removed = {SPEC_BY_NAME[n] for n in SOLO.removed_specialists}
+        specs = [x for x in specs if x not in removed]
     demand = [DEMAND_TOKENS[i] for i in rng.permutation(len(DEMAND_TOKENS))]
     locked = int(rng.integers(len(demand)))
     start = list(SETUP.starting_resources)
     supply = [SETUP.resource_supply - 2 * start[k] for k in range(NUM_RES)]
+    res = start * 2
+    if solo:  # the Boss has no resources; its starting ones stay in the supply
+        res = start + [0] * NUM_RES
+        supply = [SETUP.resource_supply - start[k] for k in range(NUM_RES)]
+    decree_deck: list[int] = []
+    in_force = NO
+    if any(sides):
+        order = [int(i) for i in rng.permutation(len(DECREES))]
+        in_force = order[-1] if decree == RANDOM_DECREE else decree
+        decree_deck = [x for x in order if x != in_force]
+    stack = [(int(Step.SOLO_EXTRA), 0, 0, 0)] if solo else [(int(Step.MAIN), first, 0, 0)]
     return SeasteadData(
         chance=chance,
-        res=start * 2,
+        res=res,
         supply=supply,
         cleanup=[0, 0],
         cleanup_supply=SETUP.cleanup_supply,
@@ -129,13 +166,19 @@ def setup(seed: int) -> SeasteadData:
         spec_display=specs[: SETUP.specialist_display],
         spec_owner=[NO] * len(SPECIALISTS),
         spec_spent=[0] * len(SPECIALISTS),
-        stack=[(int(Step.MAIN), first, 0, 0)],
+        stack=stack,
         first_player=first,
         active=first,
         round_no=0,
         turns_in_round=0,
         end_round=NO,
         triggers=0,
+        sides=list(sides),
+        decree=in_force,
+        decree_deck=decree_deck,
+        solo=int(solo),
+        boss_res=[0] * (NUM_LOCS * NUM_RES) if solo else [],
+        boss_visits=[0] * NUM_LOCS if solo else [],
     )
 
 

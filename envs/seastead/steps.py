@@ -46,20 +46,23 @@ class Step(IntEnum):
     HARBOUR_SLOT = 30  # b = port location
     SALVAGER_KIND = 31
     AFTER = 32  # a: 0 after a dive, 1 after a build: play a specialist or end the turn
+    SOLO_EXTRA = 33  # solo setup: the kind of your extra starting resource
+    DECREE_CHOICE = 34  # B sides: put one of the 2 drawn decrees in force (the other goes to the bottom)
     # automatic
-    REVEAL = 33
-    TAKE_HALF = 34  # a = 0 active player's share, 1 opponent's share
-    DISCARD_DIVE = 35
-    BUILDING_EFFECT = 36  # a = location
-    LOCATION_EFFECT = 37  # a = location
-    SHIP_DISPLACED = 38  # a = location, b = 1 when no owner bonus (a moved building)
-    ROW_CHECK = 39  # a = building type just built
-    COLUMN_CHECK = 40
-    END_TURN = 41
+    REVEAL = 35
+    TAKE_HALF = 36  # a = 0 active player's share, 1 opponent's share
+    DISCARD_DIVE = 37
+    BUILDING_EFFECT = 38  # a = location
+    LOCATION_EFFECT = 39  # a = location
+    SHIP_DISPLACED = 40  # a = location, b = 1 when no owner bonus (a moved building)
+    ROW_CHECK = 41  # a = building type just built
+    COLUMN_CHECK = 42
+    END_TURN = 43
+    BOSS_DELIVERY = 44  # solo: the half not facing you goes to the Boss's locations
 
 
-NUM_DECISIONS = int(Step.AFTER) + 1
-AUTOMATIC = frozenset(s for s in Step if s > Step.AFTER)
+NUM_DECISIONS = int(Step.DECREE_CHOICE) + 1
+AUTOMATIC = frozenset(s for s in Step if s >= NUM_DECISIONS)
 
 DECISION_TEXT = {
     Step.MAIN: "choose your action (dive or build)",
@@ -95,4 +98,6 @@ DECISION_TEXT = {
     Step.HARBOUR_SLOT: "choose the dock tile from the display (Harbourmaster)",
     Step.SALVAGER_KIND: "choose the resource from the Salvager",
     Step.AFTER: "play a specialist or end your turn",
+    Step.SOLO_EXTRA: "choose your extra starting resource (solo)",
+    Step.DECREE_CHOICE: "choose the decree to put in force",
 }

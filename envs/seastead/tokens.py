@@ -7,9 +7,32 @@ Seed: "Ortak arzda alacağınız kadar jeton yoksa, yalnızca mevcut olanı alı
 from __future__ import annotations
 
 from .actions import LOC0, RES0
-from .content import LOCATION_COST, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_LOCS, NUM_RES
+from .content import (
+    DECREE_BY_NAME,
+    LOCS_PER_FLOTILLA,
+    NUM_FLOTILLAS,
+    NUM_LOCS,
+    NUM_RES,
+    SIDE_COST,
+    SIDE_LOCATIONS,
+    Effect,
+)
 from .ending import record_triggers
 from .state import NO, SeasteadData
+
+
+def loc_cost(d: SeasteadData, loc: int) -> int:
+    """The value printed on a location (its build cost and its points), on the side its tile shows."""
+    return SIDE_COST[d.sides[loc // LOCS_PER_FLOTILLA]][loc]
+
+
+def loc_effect(d: SeasteadData, loc: int) -> Effect:
+    return SIDE_LOCATIONS[d.sides[loc // LOCS_PER_FLOTILLA]][loc].effect
+
+
+def decree_is(d: SeasteadData, name: str) -> bool:
+    """Whether the decree ``name`` is in force (B sides only; see data/seastead.json ``decrees``)."""
+    return d.decree == DECREE_BY_NAME[name]
 
 
 def gain(d: SeasteadData, seat: int, kind: int, n: int) -> int:
@@ -64,8 +87,8 @@ def ship_placements(d: SeasteadData) -> list[int]:
         base = f * LOCS_PER_FLOTILLA
         cands = [i for i in range(base, base + LOCS_PER_FLOTILLA) if d.loc_bld[i] == NO and d.ship[i] == NO]
         if cands:
-            low = min(LOCATION_COST[i] for i in cands)
-            out += [LOC0 + i for i in cands if LOCATION_COST[i] == low]
+            low = min(loc_cost(d, i) for i in cands)
+            out += [LOC0 + i for i in cands if loc_cost(d, i) == low]
     return out
 
 

@@ -50,14 +50,24 @@ def run_end_turn(d: SeasteadData, seat: int, a: int, b: int) -> None:
     d.mine_half = d.prospector = d.founder = d.build_type = d.built_loc = NO
     d.trawler = d.engineer = d.played = 0
     d.turns_in_round += 1
-    if d.turns_in_round == 2:
+    if d.turns_in_round == (1 if d.solo else 2):  # solo: the Boss takes no turns, a round is one turn
         if d.round_no == d.end_round:
             d.sheet = final_scoring(d)
             return
         d.round_no += 1
         d.turns_in_round = 0
-    d.active = 1 - d.active
+    if not d.solo:
+        d.active = 1 - d.active
     d.stack.append((Step.MAIN, d.active, 0, 0))
+
+
+def legal_solo_extra(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
+    return supplied_kinds(d)
+
+
+def apply_solo_extra(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
+    gain(d, seat, action - RES0, 1)
+    d.stack.append((Step.MAIN, seat, 0, 0))
 
 
 # --- "both" specialists with choices ------------------------------------------------------------------
@@ -137,6 +147,8 @@ DECISIONS = {
     Step.HARBOUR_SLOT: (legal_harbour_slot, apply_harbour_slot),
     Step.SALVAGER_KIND: (legal_any_supplied, build.apply_gain_one),
     Step.AFTER: (legal_after, apply_after),
+    Step.SOLO_EXTRA: (legal_solo_extra, apply_solo_extra),
+    Step.DECREE_CHOICE: (effects.legal_decree_choice, effects.apply_decree_choice),
 }
 AUTOMATIC = {
     Step.REVEAL: dive.run_reveal,
@@ -148,6 +160,7 @@ AUTOMATIC = {
     Step.ROW_CHECK: bonuses.run_row_check,
     Step.COLUMN_CHECK: bonuses.run_column_check,
     Step.END_TURN: run_end_turn,
+    Step.BOSS_DELIVERY: dive.run_boss_delivery,
 }
 # --- "both" specialists at every decision of your own turn where they can change something -----------------
 #: Seed FAQ: face-up specialists are spent "sıranız geldiğinde dilediğiniz sırada" (at any moment of your turn).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from meeplezoo.agents.seastead_heuristic import SeasteadHeuristicAgent
 from meeplezoo.agents.view import view_of_state
@@ -44,3 +45,50 @@ def test_heuristic_only_chooses_legal_actions_in_every_decision_of_a_game() -> N
         state.apply(action)
         decisions += 1
     assert decisions > 50
+
+
+@pytest.mark.parametrize(
+    "config", [{"sides": "BBBB"}, {"sides": "BABA", "decree": "guild_tax"}, {"num_players": 1}], ids=str
+)
+def test_heuristic_plays_every_variant_with_legal_actions_to_the_end(config) -> None:
+    game = SeasteadGame(**config)
+    for seed in range(2):
+        state = game.new_state(seed)
+        agent = SeasteadHeuristicAgent(seed=seed)
+        decisions = 0
+        while not state.is_terminal():
+            action = agent.choose(state)
+            assert action in state.legal_actions(), (state.pending(), action)
+            state.apply(action)
+            decisions += 1
+        assert decisions > 30
+        state.validate()
+
+
+def test_heuristic_beats_the_boss_in_most_of_40_solo_games() -> None:
+    """The full figure (500 seeded games) comes from scripts/measure_seastead_variants.py."""
+    game = SeasteadGame(num_players=1)
+    wins = 0
+    for seed in range(40):
+        state = game.new_state(seed)
+        agent = SeasteadHeuristicAgent(seed=seed)
+        while not state.is_terminal():
+            state.apply(agent.choose(state))
+        wins += state.ranks() == [0]
+    assert wins >= 36, f"the heuristic beat the Boss in only {wins}/40 games"
+
+
+def test_heuristic_beats_random_with_b_sides_in_90_percent_of_60_games() -> None:
+    wins = 0
+    game = SeasteadGame(sides="BBBB")
+    for seed in range(60):
+        seat = seed % 2
+        state = game.new_state(seed)
+        heuristic = SeasteadHeuristicAgent(seed=seed)
+        rng = np.random.default_rng(seed + 10_000)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(heuristic.choose(state) if state.current_player() == seat else legal[rng.integers(len(legal))])
+        ranks = state.ranks()
+        wins += ranks[seat] == 0 and ranks[1 - seat] != 0
+    assert wins >= 54, f"heuristic won only {wins}/60 with B sides"

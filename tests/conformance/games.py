@@ -25,6 +25,7 @@ share of the suite's time stays proportionate (issue 8: well under a minute per 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,8 @@ class GameSpec:
     fuzz_games: int = 60
     #: the fuzz test saves and reloads every ``save_every``-th position (and the last) of its games
     save_every: int = 1
+    #: the env-loading test loads every ``load_every``-th position of a game and plays each to the end
+    load_every: int = 10
     #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
     #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
     #: every ``chance_every`` decisions of random games
@@ -104,8 +107,18 @@ def seastead_invariant(state: State) -> None:
     """Token conservation and board consistency, checked independently of ``SeasteadState.validate``."""
     d = state.d
     for kind in range(4):
-        total = d.supply[kind] + d.res[kind] + d.res[4 + kind]
-        assert total == SEASTEAD_RESOURCES_PER_KIND, f"resource {kind}: supply + players = {total}"
+        total = d.supply[kind] + d.res[kind] + d.res[4 + kind] + sum(d.boss_res[kind::4])
+        assert total == SEASTEAD_RESOURCES_PER_KIND, f"resource {kind}: supply + players + Boss = {total}"
+    if d.solo:  # the Boss never holds resources, specialists or ships, and never decides
+        assert d.res[4:] == [0] * 4 and 1 not in d.spec_owner and 1 not in d.ship and d.built[3:] == [0] * 3
+        assert all(seat == 0 for _, seat, _, _ in d.stack), "the Boss is asked to decide"
+        assert all(v in (0, 1) for v in d.boss_visits)
+        for loc in range(24):
+            held = sum(d.boss_res[loc * 4 : loc * 4 + 4])
+            assert held == 0 or (d.boss_visits[loc] and d.loc_bld[loc] == NO), f"Boss goods on location {loc}"
+    if any(d.sides):  # exactly one decree in force; the 16 are each in one place
+        assert d.decree != NO
+        assert sorted([d.decree, *d.decree_deck, *d.decree_drawn, *d.decree_out]) == list(range(16))
     cleanup = d.cleanup_supply + sum(d.cleanup)
     assert cleanup == SEASTEAD_CLEANUP_TOKENS, f"cleanup: supply + players = {cleanup}"
     counts = {
@@ -134,13 +147,16 @@ def seastead_invariant(state: State) -> None:
             for btype in range(3):
                 on_board = sum(1 for i in range(24) if d.loc_owner[i] == seat and d.loc_bld[i] == btype)
                 assert on_board == d.built[seat * 3 + btype], f"P{seat} type {btype}: board != player board"
+        assert all(b == 3 for i, b in enumerate(d.loc_bld) if d.loc_owner[i] == 1 and d.solo), "Boss building type"
         docks = sorted(d.dock_deck + [x for x in d.dock_display + d.dock_at if x != NO])
         assert docks == list(range(len(DOCKS))), "dock tiles are not each in exactly one place"
     dive = sorted(d.dive_deck + d.dive_discard + ([d.revealed] if d.revealed != NO else []))
-    assert dive == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place"
+    depths = [c.id for c in DIVE_CARDS if c.deck == 2]  # the seed's solo setup leaves them in the box
+    assert dive == (sorted(set(range(len(DIVE_CARDS))) - set(depths)) if d.solo else list(range(len(DIVE_CARDS))))
     owned = [i for i, owner in enumerate(d.spec_owner) if owner != NO]
     specs = sorted(d.spec_deck + [x for x in d.spec_display if x != NO] + owned)
-    assert specs == list(range(len(SPECIALISTS))), "specialists are not each in exactly one place"
+    boxed = {SPECIALISTS[i].name for i in range(len(SPECIALISTS)) if i not in specs}
+    assert boxed == ({"Founder", "Trawler", "Investor", "Agent"} if d.solo else set()), f"specialists out: {boxed}"
     assert all(owner in (NO, 0, 1) for owner in d.spec_owner), "specialist owner"
     assert all(d.spec_owner[i] != NO for i in range(len(SPECIALISTS)) if d.spec_spent[i]), "unowned spent card"
 
@@ -309,10 +325,19 @@ SEASTEAD = GameSpec(
     invariant=seastead_invariant,
     broken_saves=seastead_broken_saves,
     shared_win=seastead_shared_win,
-    bad_config=(("variant", "solo"), ("variant", "B"), ("variant", None)),
-    # ~160 decisions a game, ~1.3 ms a checked position: 60 games (every end trigger and most specialist
-    # windows occur in them) take ~12 s, the derived tests (1/4 .. 1/10 of it) as much again
-    fuzz_games=60,
+    bad_config=(
+        ("sides", "ABAA"),  # a mix needs at least two B sides
+        ("sides", "AAAAB"),
+        ("sides", "abab"),
+        ("decree", "no_such_decree"),
+        ("decree", None),
+        ("num_players", 3),
+        ("num_players", True),
+    ),
+    # ~180 decisions and ~0.26 s of CPU per checked and saved game: 40 games (~10 s) cover the end triggers,
+    # the specialist windows and every location effect many times over; the derived tests (1/4 .. 1/10 of
+    # the games, heavier per position) cost about as much again: ~20 s of CPU for this case
+    fuzz_games=40,
     random_event_soon=seastead_reshuffle_soon,  # random play never empties the 19-card dive deck
 )
 
@@ -408,7 +433,11 @@ BOARD_ROYALE = GameSpec(
     invariant=board_royale_invariant,
     broken_saves=board_royale_broken_saves,
     bad_config=(("num_players", 1), ("num_players", 7), ("num_players", "4"), ("elimination_only", 1)),
-    fuzz_games=12,
+    # 200-700 decisions and 0.4-1.8 s of CPU per checked game (2-6 players): 6 games per case, each third
+    # position saved and reloaded (the rest are validated), keep the six cases near 40 s of CPU (they took
+    # ~110 s with 12 games, issue 8); six player counts together still play 36 games a run
+    fuzz_games=6,
+    save_every=3,
 )
 
 # --- Concordia ----------------------------------------------------------------------------------------
@@ -503,13 +532,26 @@ CONCORDIA = GameSpec(
     broken_saves=concordia_broken_saves,
     shared_win=None,  # the Praefectus Magnus tie rule always leaves a single winner
     bad_config=(("map", "gallia"), ("num_players", 6), ("num_players", "4"), ("intermediate_scoring", "yes")),
-    fuzz_games=8,
+    # 630-890 decisions and 1.3-2.2 s of CPU per checked game: 4 games per case, each third position saved,
+    # keep the six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all
+    fuzz_games=4,
+    save_every=3,
+    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (13 s of CPU at 10)
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 
 # --- the cases: one line per configuration --------------------------------------------------------------
+# The variants share the rules engine with the base game, so half its random games each (20 games at ~0.35 s,
+# solo ~0.18 s, still reach every B-side location effect, decree changes and, solo, Boss buildings); with
+# the base case Seastead's four cases cost ~60 s of CPU, ~30 s of the suite's time with -n 2.
+SEASTEAD_VARIANT = dataclasses.replace(SEASTEAD, fuzz_games=20)
+SEASTEAD_SOLO = dataclasses.replace(SEASTEAD, fuzz_games=20, shared_win=None)  # beating the Boss is not shared
+
 CASES: list[GameCase] = [
     GameCase.of(SEASTEAD),
+    GameCase.of(SEASTEAD_VARIANT, sides="BBBB"),  # every decree may come into force
+    GameCase.of(SEASTEAD_VARIANT, sides="BABA", decree="harbour_dues"),  # the advanced mixed setup
+    GameCase.of(SEASTEAD_SOLO, num_players=1),  # The Rebel Seastead
 ]
 # Concordia joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
 if "concordia_v0" in meeplezoo.ENV_IDS.values():

@@ -298,7 +298,8 @@ def check_position(case: GameCase, state: State, env: EngineEnv, what: str) -> N
             assert isinstance(state.describe_action(action), str) and state.describe_action(action)
     scores, ranks = state.scores(), state.ranks()
     assert len(scores) == n and all(math.isfinite(s) for s in scores), f"{what}: scores {scores}"
-    assert len(ranks) == n and all(isinstance(r, int) and 0 <= r < n for r in ranks), f"{what}: ranks {ranks}"
+    places = max(n, 2)  # a solo seat is ranked 0 for beating the automa, 1 otherwise
+    assert len(ranks) == n and all(isinstance(r, int) and 0 <= r < places for r in ranks), f"{what}: ranks {ranks}"
     obs_space = env.observation_space(env.possible_agents[0])["observation"]
     for seat in range(n):
         vec = state.observe(seat)
@@ -388,6 +389,9 @@ def test_env_loop_masks_rewards_and_infos(case):
         assert env.state_obj.is_terminal()
         assert not any(env.truncations.values())
         total = sum(returns.values())
+        if n == 1:  # solo: +1 for beating the automa, -1 otherwise
+            assert returns == {"player_0": 1.0 if env.state_obj.ranks() == [0] else -1.0}, dict(returns)
+            continue
         assert total == pytest.approx(0.0, abs=1e-9), f"seed {seed}: win mode is not zero-sum: {dict(returns)}"
         if n == 2:
             assert sorted(returns.values()) in ([-1.0, 1.0], [0.0, 0.0]), f"seed {seed}: {dict(returns)}"
@@ -854,7 +858,7 @@ def test_corrupt_saves_raise_corrupt_state_error(case):
 
 def test_loading_into_an_env_leaves_the_source_alone(case):
     game = case.game()
-    for state in positions(game, 1, every=10):
+    for state in positions(game, 1, every=case.spec.load_every):
         if state.is_terminal():
             break
         text = state.to_json()
@@ -873,6 +877,8 @@ def test_loading_into_an_env_leaves_the_source_alone(case):
 def expected_return(mode: str, seat: int, ranks: list[int], scores: list[float], scale: float) -> float:
     """The documented reward formulas (meeplezoo.envs.core.rewards), written out independently."""
     n = len(ranks)
+    if n == 1:  # a solo seat: +1 for beating the automa (rank 0), -1 otherwise, in every mode
+        return 1.0 if ranks[0] == 0 else -1.0
     if mode == "win":
         winners = ranks.count(0)
         return (n - winners) / (winners * (n - 1)) if ranks[seat] == 0 else -1 / (n - 1)
@@ -891,8 +897,8 @@ def check_final_returns(
     out = state.eliminated() if loaded else frozenset()
     assert set(returns) == {f"player_{s}" for s in range(n) if s not in out}
     ranks, scores = state.ranks(), state.scores()
-    assert min(ranks) == 0, f"nobody has rank 0: {ranks}"
-    for i in range(n):
+    assert min(ranks) == 0 or n == 1, f"nobody has rank 0: {ranks}"
+    for i in range(n if n > 1 else 0):
         assert ranks[i] == sum(r < ranks[i] for r in ranks), f"ranks {ranks} skip or repeat places"
         if case.spec.ranks_follow_scores:
             for j in range(n):
@@ -908,7 +914,7 @@ def check_final_returns(
         assert [returns["player_0"], returns["player_1"]] == want
     if mode in ("win", "rank"):
         assert all(-1 <= r <= 1 for r in returns.values())
-    if mode == "win" and not out:
+    if mode == "win" and not out and n > 1:
         assert sum(returns.values()) == pytest.approx(0.0, abs=1e-9)
 
 

@@ -70,12 +70,13 @@ def la(location: Location | int) -> int:
 
 
 # --- the position --------------------------------------------------------------------------------------
-def fresh(active: int = P0, seed: int = 0) -> SeasteadState:
-    """A new game with nothing in hand, the fixed :data:`DEMAND`, and ``active`` first player of round 0.
+def fresh(active: int = P0, seed: int = 0, **config: object) -> SeasteadState:
+    """A new game with nothing in hand, the fixed :data:`DEMAND`, and ``active`` first player of round 0
+    (``config``: the game's config, e.g. ``sides="BBBB", decree="guild_tax"`` or ``num_players=1``).
 
     Call :func:`start` after the edits to put a decision on the stack.
     """
-    s = SeasteadGame().new_state(seed)
+    s = SeasteadGame(**config).new_state(seed)
     d = s.d
     d.res = [0] * (2 * NUM_RES)
     d.supply = [SETUP.resource_supply] * NUM_RES
@@ -107,7 +108,7 @@ def set_res(d: SeasteadData, seat: int, fish: int = 0, artifact: int = 0, kelp: 
     for k, n in enumerate((fish, artifact, kelp, metal)):
         d.res[seat * NUM_RES + k] = n
     for k in range(NUM_RES):
-        d.supply[k] = SETUP.resource_supply - d.res[k] - d.res[NUM_RES + k]
+        d.supply[k] = SETUP.resource_supply - d.res[k] - d.res[NUM_RES + k] - sum(d.boss_res[k::NUM_RES])
         assert d.supply[k] >= 0, "more than 10 of a kind in the players' hands"
 
 
@@ -317,7 +318,7 @@ def score_now(s: SeasteadState) -> None:
     """End the game at the end of this turn (the last turn of the last round)."""
     d = s.d
     d.end_round = d.round_no
-    d.turns_in_round = 1
+    d.turns_in_round = 0 if d.solo else 1  # solo: a round is one turn
     d.stack = [(Step.END_TURN, d.active, 0, 0)]
     s.refresh()
     assert s.is_terminal()

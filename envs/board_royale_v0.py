@@ -20,9 +20,11 @@ Config               ``num_players=4`` (2-6), ``elimination_only=False``; adapte
 ==================== ==============================================================================
 
 A turn is a sequence of decisions of the active agent (resource phase, then any number of actions until
-"end the turn"). Decisions of other agents are AEC steps of those agents: answering an attack, joining a
-collaborative attack, voting, answering a trade offer. ``observation[pending]`` one-hot names the pending
-decision (:class:`meeplezoo.envs.board_royale.steps.Step`) and ``to_act`` says whether it is the viewer's.
+"end the turn"). Decisions of other agents are AEC steps of those agents: answering an attack (answers
+alternate between the two sides until one passes), joining a collaborative attack, voting, answering or
+countering a trade offer, making room in hand for looted hidden items. ``observation[pending]`` one-hot
+names the pending decision (:class:`meeplezoo.envs.board_royale.steps.Step`) and ``to_act`` says whether it
+is the viewer's.
 
 Elimination: an eliminated agent is terminated with its final reward (its rank is fixed when it goes out),
 steps once with ``None`` and leaves ``env.agents``; the others play on.

@@ -219,12 +219,12 @@ def table(rows: list[BenchRow]):
     cols = (
         "env",
         "games",
-        "decisions/game",
+        "dec/game",
         "steps/s",
         "games/s",
         "clone+apply/s",
         "playouts/s",
-        "mcts iter/s",
+        "mcts it/s",
         "note",
     )
     for col in cols:

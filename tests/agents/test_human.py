@@ -85,10 +85,10 @@ def test_play_human_against_mcts_from_the_cli(capsys, monkeypatch):
             if self.calls > 12:
                 return "q\n"
             shown = capsys.readouterr().out
-            listed = [line.split()[0] for line in shown.splitlines() if line.startswith("    ")]
-            ids = [t for t in listed if t.isdigit()]
             self.seen.append(shown)
-            return (ids[0] if ids else "q") + "\n"
+            menu = "".join(self.seen).rpartition("(you) must")[2]
+            ids = [line.split()[0] for line in menu.splitlines()[1:] if line.strip()[:1].isdigit()]
+            return ids[0] + "\n"
 
     script = Script()
     monkeypatch.setattr("sys.stdin", script)

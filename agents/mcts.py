@@ -11,7 +11,8 @@ value is estimated from the seats' estimated scores. Values are one number per s
 the win at the end; a softmax of estimated scores at a cut-off), so 2-6 players and eliminations need
 nothing special. The move played is the root child visited most.
 
-Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``.
+Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
+replays exactly for the same seed; a time budget depends on the machine's speed and load.
 """
 
 from __future__ import annotations

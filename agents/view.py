@@ -10,7 +10,7 @@ The view never holds the true state or its record. It holds a *public copy*: the
 game's :data:`CANONICAL_HIDDEN` function, which sorts every hidden part (deck orders, other players'
 unknown cards). The public copy is thus a function of the seat's information only: two true states that
 differ only in what the seat cannot see give equal public copies, and the same agent seed gives the same
-choice (``tests/test_agents_view.py`` checks both, and walks every attribute of a view for every game).
+choice (``tests/agents/test_view.py`` checks both, and walks every attribute of a view for every game).
 
 >>> from meeplezoo.games import make_env
 >>> env = make_env("seastead"); env.reset(seed=1)

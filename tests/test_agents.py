@@ -176,7 +176,14 @@ def test_play_match_accepts_agent_factories():
 
 @pytest.mark.parametrize(
     "module",
-    ["meeplezoo.games", "meeplezoo.agents", "meeplezoo.agents.registry", "meeplezoo.agents.match"],
+    [
+        "meeplezoo.games",
+        "meeplezoo.agents",
+        "meeplezoo.agents.registry",
+        "meeplezoo.agents.match",
+        "meeplezoo.agents.view",
+        "meeplezoo.agents.spec",
+    ],
 )
 def test_docstring_examples(module):
     import doctest

@@ -44,6 +44,8 @@ class BaseAgent:
 
     name = "agent"
     PARAMS: ClassVar[tuple[Param, ...]] = ()
+    #: False for an agent that never calls ``view.determinize``: its views skip the public copy (faster)
+    uses_determinize = True
 
     def __init__(self, seed: Seed = None) -> None:
         self.seed = seed

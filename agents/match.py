@@ -115,7 +115,8 @@ def play_game(
         if max_steps is not None and steps >= max_steps:
             truncated = True
             break
-        action = int(agents[name].act(seat_view(env, name)))
+        agent = agents[name]
+        action = int(agent.act(seat_view(env, name, determinize=getattr(agent, "uses_determinize", True))))
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:

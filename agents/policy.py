@@ -26,6 +26,7 @@ class PolicyAgent:
     """
 
     name = "ppo"
+    uses_determinize = False  # acts on the observation and the mask only
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("path", str, "", "a MaskablePPO .zip saved by model.save()"),
         Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),

@@ -10,6 +10,7 @@ class RandomAgent(BaseAgent):
     """Picks uniformly among the seat's legal actions. Works on any masked AEC env."""
 
     name = "random"
+    uses_determinize = False  # play_game may skip the view's public copy
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions

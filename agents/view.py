@@ -10,7 +10,7 @@ The view never holds the true state or its record. It holds a *public copy*: the
 game's :data:`CANONICAL_HIDDEN` function, which sorts every hidden part (deck orders, other players'
 unknown cards). The public copy is thus a function of the seat's information only: two true states that
 differ only in what the seat cannot see give equal public copies, and the same agent seed gives the same
-choice (``tests/test_agents_view.py`` checks both, and walks every attribute of a view for every game).
+choice (``tests/agents/test_view.py`` checks both, and walks every attribute of a view for every game).
 
 >>> from meeplezoo.games import make_env
 >>> env = make_env("seastead"); env.reset(seed=1)
@@ -99,7 +99,10 @@ class SeatView:
         """A fresh, complete engine state consistent with what this seat knows: what it cannot see is
         resampled from ``rng`` and chance is fresh. It is the agent's own to clone and play forward."""
         if self._public is None:
-            raise NoDeterminizeError(f"{self.game_name}: this env has no engine state to determinize")
+            raise NoDeterminizeError(
+                f"{self.game_name}: this view has no determinize (a plain PettingZoo env, or an agent whose "
+                "uses_determinize is False)"
+            )
         return self._public.determinize(self.seat, rng)
 
     def describe_action(self, action: int) -> str:
@@ -133,8 +136,12 @@ def public_copy(state: Any, seat: int) -> Any:
     return copy
 
 
-def view_of_state(state: Any, seat: int, agent: str | None = None) -> SeatView:
-    """The view of ``seat`` of an engine state whose pending decision is that seat's."""
+def view_of_state(state: Any, seat: int, agent: str | None = None, *, determinize: bool = True) -> SeatView:
+    """The view of ``seat`` of an engine state whose pending decision is that seat's.
+
+    ``determinize=False`` skips the public copy (the view then has no :meth:`SeatView.determinize`): what
+    :func:`~meeplezoo.agents.match.play_game` does for agents that declare ``uses_determinize = False``
+    (random, policy), which makes their decisions several times cheaper."""
     if state.current_player() != seat:
         raise ValueError(f"seat {seat} is not to act (current player: {state.current_player()})")
     game = state.game
@@ -147,19 +154,19 @@ def view_of_state(state: Any, seat: int, agent: str | None = None) -> SeatView:
         game_name=game.name,
         config=game.config,
         num_players=game.num_players,
-        public=public_copy(state, seat),
+        public=public_copy(state, seat) if determinize else None,
     )
 
 
-def seat_view(env: Any, agent: str) -> SeatView:
+def seat_view(env: Any, agent: str, *, determinize: bool = True) -> SeatView:
     """The view of AEC agent ``agent`` (selected, alive) of ``env``.
 
-    On a MeepleZoo env the view has :meth:`SeatView.determinize`; on any other masked AEC env it has the
-    observation, the mask and the legal actions only.
+    On a MeepleZoo env the view has :meth:`SeatView.determinize` (unless ``determinize=False``); on any
+    other masked AEC env it has the observation, the mask and the legal actions only.
     """
     state = getattr(env.unwrapped, "state_obj", None)
     if state is not None and hasattr(state, "determinize"):
-        return view_of_state(state, env.possible_agents.index(agent), agent)
+        return view_of_state(state, env.possible_agents.index(agent), agent, determinize=determinize)
     obs = env.observe(agent)
     name = str(env.unwrapped.metadata.get("name", env))
     return SeatView(

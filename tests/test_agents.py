@@ -176,7 +176,14 @@ def test_play_match_accepts_agent_factories():
 
 @pytest.mark.parametrize(
     "module",
-    ["meeplezoo.games", "meeplezoo.agents", "meeplezoo.agents.registry", "meeplezoo.agents.match"],
+    [
+        "meeplezoo.games",
+        "meeplezoo.agents",
+        "meeplezoo.agents.registry",
+        "meeplezoo.agents.match",
+        "meeplezoo.agents.view",
+        "meeplezoo.agents.spec",
+    ],
 )
 def test_docstring_examples(module):
     import doctest
@@ -184,3 +191,39 @@ def test_docstring_examples(module):
 
     failures, tried = doctest.testmod(importlib.import_module(module))
     assert tried and not failures
+
+
+def test_list_shows_every_agent_with_its_parameters(capsys):
+    from meeplezoo import cli
+
+    assert cli.main(["list"]) == 0
+    out = capsys.readouterr().out
+    for text in ("mcts", "iters=int (default 300)", "rollout=random|heuristic", "ppo", "path=str", "human"):
+        assert text in out
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("mcts:depth=3", "has no parameter 'depth'"), ("mcts:iters=x", "expected int"), ("robot", "unknown agent")],
+)
+def test_play_reports_a_bad_agent_spec_in_one_line(capsys, spec, message):
+    from meeplezoo import cli
+
+    assert cli.main(["play", "seastead", "--agents", spec, "random", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_tie_on_points_says_the_tie_break_decided():
+    """Seastead breaks a tie on points; the record says so, and a clear win does not."""
+    env = make_env("seastead")
+    seen = {True: 0, False: 0}
+    for seed in range(60):
+        record = play_game(env, random_agents(env, seed), seed=seed)
+        scores = sorted(record.scores.values())
+        tied = scores[0] == scores[1]
+        assert record.tie_break == (tied and len(record.winners) == 1)
+        seen[record.tie_break] += 1
+        if seen[True] and seen[False] >= 3:
+            break
+    assert seen[True] >= 1, "no tie on points in 60 random games"

@@ -157,7 +157,8 @@ class SingleAgentEnv(gym.Env):
             if terminated or truncated:
                 aec.step(None)
             else:
-                aec.step(self.opponents[agent].act(seat_view(aec, agent)))
+                opponent = self.opponents[agent]
+                aec.step(opponent.act(seat_view(aec, agent, determinize=getattr(opponent, "uses_determinize", True))))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
 
     def _outcome(self, finished: bool) -> dict[str, Any]:

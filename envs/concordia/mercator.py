@@ -14,19 +14,27 @@ def start(d: ConcordiaData, seat: int, amount: int) -> None:
     d.stack.append((Step.TRADE, seat, 0, 0))
 
 
+#: per good, the actions buying (selling) 1, 2, ... MAX_TRADE of it: a trade of up to n is a prefix
+_BUY = tuple(tuple(trade_action(g, False, c) for c in range(1, MAX_TRADE + 1)) for g in range(NUM_GOODS))
+_SELL = tuple(tuple(trade_action(g, True, c) for c in range(1, MAX_TRADE + 1)) for g in range(NUM_GOODS))
+
+
 def legal(d: ConcordiaData, seat: int, mask: int, done: int) -> list[int]:
     if done >= 2:
         return []
     free = STOREHOUSE - storehouse_used(d, seat)
     money = d.money[seat]
-    out = []
+    base = seat * NUM_GOODS
+    out: list[int] = []
     for g in range(NUM_GOODS):
         if mask >> g & 1:
             continue
-        have = d.goods[seat * NUM_GOODS + g]
-        buy = min(free, money // GOOD_VALUE[g], MAX_TRADE)
-        out.extend(trade_action(g, False, c) for c in range(1, buy + 1))
-        out.extend(trade_action(g, True, c) for c in range(1, min(have, MAX_TRADE) + 1))
+        buy = min(free, money // GOOD_VALUE[g])  # the slice caps both at MAX_TRADE
+        if buy > 0:
+            out += _BUY[g][:buy]
+        have = d.goods[base + g]
+        if have > 0:
+            out += _SELL[g][:have]
     if out:
         out.append(PASS)
     return out

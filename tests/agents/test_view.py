@@ -14,7 +14,7 @@ GAMES = game_names()
 #: configurations with hidden parts in play: 2 players, and 4 for the games that take them
 CONFIGS = [("seastead", {}), ("concordia", {}), ("board_royale", {"num_players": 2}), ("board_royale", {})]
 #: every agent that needs no file or terminal, with a small budget where it searches
-AGENT_SPECS = ["random", "heuristic"]
+AGENT_SPECS = ["random", "heuristic", "mcts:iters=24", "mcts:iters=12,rollout=heuristic,cutoff=8"]
 
 
 def positions(game: str, config: dict, seed: int, every: int, count: int):
@@ -151,3 +151,26 @@ def test_a_view_is_only_made_for_the_seat_to_act():
     state = positions("seastead", {}, seed=4, every=5, count=1)[0]
     with pytest.raises(ValueError, match="not to act"):
         view_of_state(state, 1 - state.current_player())
+
+
+def test_play_game_skips_the_public_copy_only_for_agents_that_never_determinize():
+    from meeplezoo.agents import RandomAgent, play_game
+
+    seen: dict[str, set[bool]] = {"player_0": set(), "player_1": set()}
+
+    class Probe(RandomAgent):
+        def __init__(self, seed, uses: bool) -> None:
+            super().__init__(seed)
+            self.uses_determinize = uses
+
+        def act(self, view):
+            seen[view.agent].add(view.can_determinize)
+            return super().act(view)
+
+    env = make_env("seastead")
+    play_game(env, {"player_0": Probe(0, True), "player_1": Probe(1, False)}, seed=3, max_steps=40)
+    assert seen == {"player_0": {True}, "player_1": {False}}
+    state = positions("seastead", {}, seed=4, every=5, count=1)[0]
+    bare = view_of_state(state, state.current_player(), determinize=False)
+    with pytest.raises(NoDeterminizeError, match="uses_determinize is False"):
+        bare.determinize(np.random.default_rng(0))

@@ -435,6 +435,7 @@ class TradingTile:
 @dataclass(frozen=True, slots=True)
 class PostBox:
     min_players: int  # the box is open from this player count up
+    token: str  # the merchant token it gives: square or scarab
     effects: tuple[Effect, ...]
 
 
@@ -928,11 +929,12 @@ def _check_special(c: SpecialCard, where: str) -> None:
             raise bad("a yellow card is an upgraded action card (timing action_card, two halves, no other effect)")
         if any(h.colour is not None for h in c.halves):
             raise bad("yellow cards have no colour: the colour action is chosen when played")
-        if c.level == Level.I:
-            if c.replaces is None or tuple(h.action for h in c.halves) != c.replaces:
-                raise bad("a level I yellow card keeps the main actions of the card it replaces")
-        elif c.replaces is not None or any(h.action is not None for h in c.halves):
-            raise bad("on level II/III yellow cards the main action is chosen freely (no action, no replaces)")
+        if c.replaces is None:
+            raise bad("a yellow card names the action pair (card slot) it replaces")
+        if c.level == Level.I and tuple(h.action for h in c.halves) != c.replaces:
+            raise bad("a level I yellow card keeps the main actions of the card it replaces")
+        if c.level > Level.I and any(h.action is not None for h in c.halves):
+            raise bad("on level II/III yellow cards the main action is chosen freely (no action on the halves)")
         return
     if c.halves is not None or c.replaces is not None:
         raise bad("only yellow cards have halves")
@@ -1076,8 +1078,15 @@ def _centre(raw: Any, where: str) -> Centre:
     posts = []
     for i, p in enumerate(_list(d.get("posts", []), f"{where}.posts")):
         w = f"{where}.posts[{i}]"
-        pd = _obj(p, ("min_players", "effects"), w, ("min_players",))
-        posts.append(PostBox(_int(pd["min_players"], f"{w}.min_players", 1, 4), effects(pd.get("effects", []), w)))
+        pd = _obj(p, ("min_players", "token", "effects"), w, ("min_players", "token"))
+        _enum(pd["token"], ("square", "scarab"), f"{w}.token")
+        posts.append(
+            PostBox(
+                _int(pd["min_players"], f"{w}.min_players", 1, 4),
+                pd["token"],
+                effects(pd.get("effects", []), f"{w}.effects"),
+            )
+        )
     return Centre(_ids(d["id"], f"{where}.id"), d["colour"], tuple(posts))
 
 
@@ -1198,6 +1207,19 @@ def build(doc: dict) -> Content:
     return c
 
 
+def _sack_effect(e: Effect) -> bool:
+    if isinstance(e, Gain):
+        return e.bundle == Bundle(stone=e.bundle.stone, marble=e.bundle.marble)
+    if isinstance(e, Convert):
+        return {e.pay, e.get} in (
+            {Bundle(stone=e.pay.stone), Bundle(coins=e.get.coins)},
+            {Bundle(coins=e.pay.coins), Bundle(stone=e.get.stone)},
+        )
+    if isinstance(e, Choice):
+        return all(_sack_effect(x) for option in e.options for x in option)
+    return False
+
+
 def _need(ok: bool, msg: str) -> None:
     if not ok:
         raise ContentError(f"resafa content: {msg}")
@@ -1271,6 +1293,11 @@ def _check_box(c: Content) -> None:
             all(card.halves[0].action != card.halves[1].action for card in cards),
             f"action set {name}: a card with the same action twice",
         )
+        for a in Action:
+            _need(
+                len({h.colour for h in halves if h.action == a}) == 2,
+                f"action set {name}: both {a.name.lower()} halves have the same colour",
+            )
         pairings[name] = sorted((h.action, h.colour) for h in halves)
     _need(len({tuple(p) for p in pairings.values()}) == 4, "action sets: the action-colour pairings must differ")
     _need({card.set for card in c.action_cards} == set(SETS), "action cards: sets are alpha, beta, gamma, delta")
@@ -1310,8 +1337,8 @@ def _check_box(c: Content) -> None:
     _need(colours == ["blue"] * 4 + ["city"] + ["red"] * 5, "trade map: Resafa, 4 blue and 5 red trading centres")
     _need(all(not x.posts for x in c.centres if x.colour == "city"), "trade map: no trading posts in Resafa")
     _need(
-        all(x.posts and x.posts[0].min_players <= 2 for x in c.centres if x.colour != "city"),
-        "trade map: every trading centre has a post box open with 2 players",
+        all(sorted(p.min_players for p in x.posts) == [1, 2, 3, 4] for x in c.centres if x.colour != "city"),
+        "trade map: every trading centre has 4 post boxes, open from 1, 2, 3 and 4 players",
     )
     for r in c.roads:
         _need(r.a in ids and r.b in ids and r.a != r.b, f"road {r.a}-{r.b}: unknown centre")
@@ -1330,6 +1357,11 @@ def _check_box(c: Content) -> None:
                     seen.add(v)
                     todo.append(v)
     _need(seen == ids, f"trade map: centres {sorted(ids - seen)} not reachable by road")
+    boxes = [p.token for x in c.centres for p in x.posts]
+    _need(
+        boxes.count("square") <= sup.square_tokens and boxes.count("scarab") <= sup.scarab_tokens,
+        "trade map: the post boxes give more merchant tokens of a kind than the supply holds",
+    )
     tcol = sorted(t.colour for t in c.trading_tiles)
     _need(tcol == ["blue"] * 4 + ["red"] * 5, "trading tiles: 4 blue and 5 red")
     # camel
@@ -1370,8 +1402,8 @@ def _check_box(c: Content) -> None:
     for card in c.sack_cards:
         _need(card.level == 0 and card.colour is None, f"sack card {card.id}: no colour, no level")
         _need(
-            all(isinstance(e, Gain | Convert | Choice) for e in card.effects),
-            f"sack card {card.id}: gives resources or converts stone/coins",
+            all(_sack_effect(e) for e in card.effects),
+            f"sack card {card.id}: gives stone/marble or converts between stone and coins",
         )
     _need(len(c.sack_cards) >= 12, "sack cards: at least 12")
     # tracks
@@ -1386,9 +1418,10 @@ def read_documents() -> dict:
     doc: dict = {}
     for name in DATA_FILES:
         try:
-            part = json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
+            part = json.loads(resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8"))
         except json.JSONDecodeError as err:
             raise ContentError(f"resafa content {name}: not valid JSON ({err})") from None
+        part.pop("_about", None)
         dup = set(doc) & set(part)
         if dup:
             raise ContentError(f"resafa content {name}: section(s) {sorted(dup)} defined twice")

@@ -1410,6 +1410,72 @@ def _check_box(c: Content) -> None:
     _need(sorted(t.colour for t in c.tracks) == list(Colour), "tracks: one per colour")
 
 
+# --------------------------------------------------------------------------------------------------- text
+
+
+def describe_bundle(b: Bundle) -> str:
+    parts = [
+        f"{n} {k}"
+        for k, n in zip(_BUNDLE_KEYS, (b.stone, b.marble, b.spice, b.amphora, b.coins, b.vp), strict=True)
+        if n
+    ]
+    return " + ".join(parts).replace(" vp", " VP") or "nothing"
+
+
+def _name(x: IntEnum | None, anyword: str) -> str:
+    return anyword if x is None else x.name.lower()
+
+
+def describe(e: Effect) -> str:
+    """One effect as a short English phrase (rules text, render, docs)."""
+    if isinstance(e, Gain):
+        return f"+{describe_bundle(e.bundle)}"
+    if isinstance(e, Choice):
+        return "one of: " + " | ".join(describe_all(o) for o in e.options)
+    if isinstance(e, Track):
+        return f"{e.n} step{'s' if e.n > 1 else ''} on {_name(e.colour, 'any')} track{'s' if e.colour is None else ''}"
+    if isinstance(e, Sack):
+        return f"{e.n} sack card{'s' if e.n > 1 else ''}"
+    if isinstance(e, BonusCard):
+        return f"{e.n} {_name(e.colour, 'any')} bonus card{'s' if e.n > 1 else ''} from the display"
+    if isinstance(e, ColourAction):
+        return f"an extra {_name(e.colour, 'any-colour')} colour action"
+    if isinstance(e, Produce):
+        return f"{e.n} extra production activation{'s' if e.n > 1 else ''}"
+    if isinstance(e, Build):
+        cost = "free" if e.free else f"{describe_bundle(e.discount)} off" if e.discount else "full cost"
+        return f"build a {e.target.replace('_', ' ')} ({cost})"
+    if isinstance(e, Trade):
+        road = "free moves" if e.road_discount >= 9 else f"roads {e.road_discount} coins off" if e.road_discount else ""
+        return "an extra trade action" + (f" ({road})" if road else "")
+    if isinstance(e, Post):
+        return "a trading post where the camel stands" + (f" ({describe_bundle(e.discount)} off)" if e.discount else "")
+    if isinstance(e, Camel):
+        return f"camel capacity +{e.n}"
+    if isinstance(e, ExtraAction):
+        return f"an extra {_name(e.action, 'any')} main action"
+    if isinstance(e, Convert):
+        times = f" (up to {e.n}x)" if e.n > 1 else ""
+        return f"pay {describe_bundle(e.pay)} for {describe_bundle(e.get)}{times}"
+    if isinstance(e, Discount):
+        return f"permanent: every {e.target.replace('_', ' ')} costs {describe_bundle(e.bundle)} less"
+    if isinstance(e, Trigger):
+        return f"permanent: after each {e.on.replace('_', ' ')}: {describe_all(e.then)}"
+    if isinstance(e, HandLimit):
+        return f"permanent: hand limit +{e.n}"
+    if isinstance(e, Score):
+        if e.table:
+            return f"end: {e.counter.replace('_', ' ')} 0,1,2.. -> {'/'.join(map(str, e.table))} VP"
+        per = f"per {e.each} " if e.each > 1 else "per "
+        cap = f" (max {e.cap * e.vp})" if e.cap < 99 else ""
+        return f"end: {e.vp} VP {per}{e.counter.replace('_', ' ')}{cap}"
+    raise TypeError(f"not a Resafa effect: {e!r}")
+
+
+def describe_all(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(describe(e) for e in effects) or "-"
+
+
 DATA_FILES = ("rules.json", "workshops.json", "board.json", "cards.json")
 
 

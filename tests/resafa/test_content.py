@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -197,6 +198,11 @@ def test_action_colour_pairings_differ_between_sets():
         for name in ("alpha", "beta", "gamma", "delta")
     }
     assert len(set(pairings.values())) == 4
+    sets = ("alpha", "beta", "gamma", "delta")
+    cards = {n: Counter(tuple((h.action, h.colour) for h in card.halves) for card in C.action_set(n)) for n in sets}
+    for i, a in enumerate(sets):
+        for b in sets[i + 1 :]:
+            assert sum((cards[a] & cards[b]).values()) <= 2, f"{a} and {b} share more than 2 cards"
 
 
 # ------------------------------------------------------------------------------------------- cards
@@ -269,6 +275,13 @@ def test_ids_are_unique_and_indexed():
         + len(C.bonus_cards)
         + len(C.sack_cards)
     )
+
+
+def test_every_piece_is_listed_in_the_content_doc():
+    doc = (Path(__file__).parents[2] / "docs" / "rules" / "resafa_content.md").read_text(encoding="utf-8")
+    missing = [i for i in C.by_id if i not in doc and not i.startswith(("sack-", "alpha", "beta", "gamma", "delta"))]
+    assert not missing, f"not in docs/rules/resafa_content.md: {missing[:5]}"
+    assert all(x.name in doc for x in C.specials)
 
 
 def test_score_points():

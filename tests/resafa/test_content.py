@@ -422,3 +422,18 @@ def test_pink_deck_too_small():
         d["specials"] += [c for c in RAW["specials"] if c["colour"] == "pink" and c["level"] == "III"][:4]
 
     assert "need more than 4" in _broken(mutate)
+
+
+def test_a_section_in_two_files_is_rejected(monkeypatch):
+    from meeplezoo.envs.resafa import content as module
+
+    monkeypatch.setattr(module, "DATA_FILES", ("rules.json", "cards.json", "rules.json"))
+    with pytest.raises(ContentError, match="defined twice"):
+        module.read_documents()
+
+
+def test_choice_needs_two_options_and_gain_something():
+    assert "at least two options" in _broken(
+        lambda d: d["bonus_cards"][0].update(effects=[{"kind": "choice", "options": [[{"kind": "sack"}]]}])
+    )
+    assert "gain of nothing" in _broken(lambda d: d["bonus_cards"][0].update(effects=[{"kind": "gain", "bundle": {}}]))

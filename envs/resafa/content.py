@@ -836,6 +836,9 @@ def _network(raw: Any, where: str) -> CanalNetwork:
         sources.append(src)
     if len({(s.row, s.col) for s in sources}) != len(sources):
         raise ContentError(f"resafa content {where}.sources: two sources at the same box")
+    for b in boxes:
+        if not any(isinstance(e, Gain) and e.bundle.vp for e in b.effects):
+            raise ContentError(f"resafa content {where}: box ({b.row},{b.col}) prints no VP (every box gives VP)")
     net = CanalNetwork(rows, cols, tuple(boxes), tuple(sources))
     n, e, s_, w_ = range(4)
     for b in net.boxes:  # the printed network is consistent: a channel to a neighbour is matched by it

@@ -437,3 +437,9 @@ def test_choice_needs_two_options_and_gain_something():
         lambda d: d["bonus_cards"][0].update(effects=[{"kind": "choice", "options": [[{"kind": "sack"}]]}])
     )
     assert "gain of nothing" in _broken(lambda d: d["bonus_cards"][0].update(effects=[{"kind": "gain", "bundle": {}}]))
+
+
+def test_every_canal_box_prints_vp():
+    for side in C.board_sides:
+        assert all(any(isinstance(e, Gain) and e.bundle.vp for e in b.effects) for b in side.network.boxes)
+    assert "prints no VP" in _broken(lambda d: d["board_sides"][1]["network"]["boxes"][4].update(effects=[]))

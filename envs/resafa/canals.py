@@ -13,7 +13,7 @@ from .actions import BOX0, CANAL0, DIR0
 from .content import content
 from .economy import build_cost, can_pay, pay, triggered
 from .effects import discount_of, push_effects
-from .geometry import OPPOSITE, E, N, S, W, box_neighbour, network, source_boxes
+from .geometry import OPPOSITE, E, N, S, W, box_neighbour, box_neighbours, network, source_boxes
 from .state import NO, ResafaData
 from .state import S as SETUP
 from .steps import Step
@@ -54,15 +54,17 @@ def tank_allowed(d: ResafaData, seat: int) -> bool:
 
 def fits(d: ResafaData, box: int, exits: frozenset[int], tank: bool) -> bool:
     """Empty box; vertically neighbouring tiles connect (S of the upper tile iff N of the lower)."""
-    net = network(d.players)
     if d.canal_owner[box] != NO:
         return False
-    if tank and box // net.cols != net.rows - 1 - TANK_ROW_FROM_BOTTOM:
-        return False
-    up = box_neighbour(net, box, N)
+    if tank:
+        net = network(d.players)
+        if box // net.cols != net.rows - 1 - TANK_ROW_FROM_BOTTOM:
+            return False
+    nbs = box_neighbours(d.players)[box]
+    up = nbs[N]
     if up >= 0 and d.canal_owner[up] != NO and ((S in exits_at(d, up)) != (N in exits)):
         return False
-    down = box_neighbour(net, box, S)
+    down = nbs[S]
     return not (down >= 0 and d.canal_owner[down] != NO and ((N in exits_at(d, down)) != (S in exits)))
 
 

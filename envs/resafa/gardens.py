@@ -17,12 +17,12 @@ from .geometry import (
     CELLS,
     FULL,
     GARDEN_CELLS,
+    TOUCH,
     green_target,
     neighbour,
     placements,
     strip_covering,
     strip_mask,
-    strip_sides,
 )
 from .state import NO, ResafaData, S
 from .steps import Step
@@ -54,13 +54,8 @@ def _touches(d: ResafaData, seat: int, cell: int, orient: int, mask: int, filled
     if filled and ((mask << 1) | (mask >> 1)) & filled:
         return True
     base = seat * CELLS
-    for strip in range(3):
-        if (mask >> strip) & 1:
-            for side in strip_sides(orient, strip):
-                w = neighbour(cell, side)
-                if w >= 0 and d.ws_tile[base + w] != NO:
-                    return True
-    return False
+    tiles = d.ws_tile
+    return any(tiles[base + w] != NO for w in TOUCH[cell][orient][mask])
 
 
 def legal_squares(d: ResafaData, seat: int, size: int) -> list[int]:

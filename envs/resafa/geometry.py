@@ -65,6 +65,18 @@ def strip_sides(orient: int, strip: int) -> tuple[int, ...]:
     return tuple(s for s in range(4) if any(strip_covering(orient, s, t) == strip for t in range(3)))
 
 
+STRIP_SIDES = tuple(tuple(strip_sides(o, k) for k in range(3)) for o in (HORIZONTAL, VERTICAL))
+
+
+def _touch_cells(cell: int, orient: int, mask: int) -> tuple[int, ...]:
+    sides = {s for k in range(3) if (mask >> k) & 1 for s in STRIP_SIDES[orient][k]}
+    return tuple(sorted(nb for s in sides if (nb := neighbour(cell, s)) >= 0))
+
+
+#: TOUCH[cell][orient][mask]: the cells a tile on strips ``mask`` of square ``cell`` borders
+TOUCH = tuple(tuple(tuple(_touch_cells(c, o, m) for m in range(8)) for o in (0, 1)) for c in range(CELLS))
+
+
 def green_target(ws_cell: int, side: int, slot: int, rot: int) -> tuple[int, int, int] | None:
     """Where a green bonus printed at (``side``, ``slot``) of a workshop rotated ``rot`` quarter turns
     clockwise lies: ``(garden cell, side of that square, absolute third)``, or None off the area."""
@@ -102,6 +114,13 @@ def strip_mask(start: int, large: bool) -> int:
 @cache
 def network(players: int) -> CanalNetwork:
     return content().side_for(players).network
+
+
+@cache
+def box_neighbours(players: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Per box, its neighbour box across N, E, S, W (-1 off the network)."""
+    net = network(players)
+    return tuple(tuple(box_neighbour(net, b, s) for s in range(4)) for b in range(net.rows * net.cols))
 
 
 def box_neighbour(net: CanalNetwork, box: int, side: int) -> int:

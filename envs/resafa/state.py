@@ -173,17 +173,17 @@ def setup(seed: int, players: int) -> ResafaData:
     cbonus_at = [NO] * boxes
     for (r, col), tile in zip(card.cells, bonus_tiles, strict=False):
         cbonus_at[r * net.cols + col] = tile
+    first = int(rng.integers(n))
     start = S.start_items
     store = list(start.items) * n
     coins, vp = [S.start_coins] * n, [0] * n
-    if n == 4:
-        extra = S.fourth_player
+    if n == 4:  # seed: the 4th player (in turn order) starts with 1 extra stone and 2 VP
+        fourth, extra = (first + 3) % 4, S.fourth_player
         for k, v in enumerate(extra.items):
-            store[3 * NUM_ITEMS + k] += v
-        coins[3] += extra.coins
-        vp[3] += extra.vp
+            store[fourth * NUM_ITEMS + k] += v
+        coins[fourth] += extra.coins
+        vp[fourth] += extra.vp
     supply = [SUPPLY_ITEMS[k] - sum(store[s * NUM_ITEMS + k] for s in range(n)) for k in range(NUM_ITEMS)]
-    first = int(rng.integers(n))
     d = ResafaData(
         chance=chance,
         players=n,

@@ -73,6 +73,11 @@ def legal_boxes(d: ResafaData, seat: int, design: int, side: int) -> list[int]:
     return [b for b in range(len(d.canal_owner)) if fits(d, b, f.exits, f.tank)]
 
 
+def _any_box(d: ResafaData, design: int, side: int) -> bool:
+    f = face(design, side)
+    return any(fits(d, b, f.exits, f.tank) for b in range(len(d.canal_owner)))
+
+
 def tile_cost(d: ResafaData, seat: int, design: int, side: int, code: int):
     return build_cost(d, seat, face(design, side).cost, "canal", discount_of(code))
 
@@ -86,7 +91,7 @@ def legal_canal_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
         for side in (0, 1):
             if side and (C.canal_tiles[t].back is None or not tank_allowed(d, seat)):
                 continue
-            if can_pay(d, seat, tile_cost(d, seat, t, side, code)) and legal_boxes(d, seat, t, side):
+            if can_pay(d, seat, tile_cost(d, seat, t, side, code)) and _any_box(d, t, side):
                 out.append(CANAL0 + 2 * t + side)
     return out
 

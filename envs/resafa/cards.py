@@ -34,7 +34,7 @@ from .steps import Step
 
 C = content()
 OPT_BONUS, OPT_STEP, OPT_SACK = 0, 1, 2
-_INSTANT = tuple(card.timing == "instant" for card in C.specials)
+_INSTANT_IDS = tuple(i for i, card in enumerate(C.specials) if card.timing == "instant")
 
 
 def halves(card: int) -> tuple:
@@ -215,7 +215,8 @@ def use_actions(d: ResafaData, seat: int) -> list[int]:
     out = [USE_BONUS0 + c for c in d.bonus_hand[seat]]
     out += [USE_SACK0 + c for c in d.sack_hand[seat]]
     out += [USE_CB0 + t for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t]]
-    out += [USE_SPEC0 + i for i, o in enumerate(d.spec_owner) if o == seat and _INSTANT[i] and not d.spec_used[i]]
+    owner, used = d.spec_owner, d.spec_used
+    out += [USE_SPEC0 + i for i in _INSTANT_IDS if owner[i] == seat and not used[i]]
     out += [DROP_SACK0 + c for c in d.sack_hand[seat]]
     return out
 

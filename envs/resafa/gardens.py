@@ -69,7 +69,7 @@ def legal_garden_size(d: ResafaData, seat: int, sizes: int, code: int) -> list[i
             continue
         if not can_pay(d, seat, build_cost(d, seat, _COST[size], _TARGET[size], discount_of(code))):
             continue
-        if legal_squares(d, seat, size):
+        if any(legal_positions(d, seat, c, size) for c in GARDEN_CELLS):
             out.append(SIZE0 + size)
     return out
 

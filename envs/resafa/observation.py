@@ -85,6 +85,7 @@ LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
 STATE_EXTRA = 2 * NUM_WS + 8 * NUM_BONUS + NUM_SACK + 12 * NUM_SPEC + MAX_SEATS * 2 * NUM_CARDS + MAX_SEATS * NUM_SACK
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 _AT = {name: sl.start for name, sl in LAYOUT.items()}
+_BOX_W = MAX_SEATS + NUM_DESIGNS + 1 + NUM_CB
 _S = {name: sl.start for name, sl in SEAT_SLICES.items()}
 _TASK_CELL_A = {Step.WS_ROT}
 _TASK_CELL_B = {Step.GARDEN_POS}
@@ -123,16 +124,19 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
     ones += [_AT["my_hand"] + c for c in d.hand[me]]
     ones += [_AT["my_deck"] + c for c in d.deck[me]]
     ones += [_AT["my_sacks"] + c for c in d.sack_hand[me]]
+    owned: list[list[int]] = [[] for _ in range(n)]
+    for i, owner in enumerate(d.spec_owner):
+        if owner != NO:
+            owned[owner].append(i)
     for k, s in enumerate(rel):
-        _seat(d, s, _AT["seats"] + k * SEAT_SIZE, ones, vals)
+        _seat(d, s, _AT["seats"] + k * SEAT_SIZE, ones, o, owned[s])
     # board
     at = _AT["supply"]
     sup = [x / 22.0 for x in d.supply] + [d.g_supply[0] / 22.0, d.g_supply[1] / 17.0]
     sup += [d.tokens[0] / 21.0, d.tokens[1] / 20.0, len(d.ws_decks[0]) / 12.0, len(d.ws_decks[1]) / 14.0]
     sup += [len(x) / 9.0 for x in d.bonus_decks] + [len(d.sack_deck) / max(1, NUM_SACK)]
     sup += [len(x) / 4.0 for x in d.spec_decks]
-    for i, v in enumerate(sup):
-        vals[at + i] = v
+    o[at : at + len(sup)] = sup
     ones += [_AT["bonus_display"] + i * NUM_BONUS + c for i, c in enumerate(d.bonus_display) if c != NO]
     ones += [_AT["ws_display"] + i * NUM_WS + t for i, t in enumerate(d.ws_display) if t != NO]
     for k, deck in enumerate(d.spec_decks):
@@ -141,15 +145,15 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
             ones.append(_AT["spec_decks"] + 2 * k)
         if len(deck) > d.spec_up[k]:
             ones.append(_AT["spec_decks"] + 2 * k + 1)
-    width = MAX_SEATS + NUM_DESIGNS + 1 + NUM_CB
+    cb0 = _AT["canal"]
+    design, side = d.canal_design, d.canal_side
     for box, owner in enumerate(d.canal_owner):
-        base = _AT["canal"] + box * width
         if owner != NO:
-            ones += [base + pos[owner], base + MAX_SEATS + d.canal_design[box]]
-            if d.canal_side[box]:
+            base = cb0 + box * _BOX_W
+            ones += [base + pos[owner], base + MAX_SEATS + design[box]]
+            if side[box]:
                 ones.append(base + MAX_SEATS + NUM_DESIGNS)
-        if d.cbonus_at[box] != NO:
-            ones.append(base + MAX_SEATS + NUM_DESIGNS + 1 + d.cbonus_at[box])
+    ones += [cb0 + box * _BOX_W + MAX_SEATS + NUM_DESIGNS + 1 + t for box, t in enumerate(d.cbonus_at) if t != NO]
     ones += [_AT["cubes"] + 3 * k + c for k, c in enumerate(d.cubes)]
     for t, owner in enumerate(d.cbonus_owner):
         if owner != NO:
@@ -167,62 +171,82 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
         for j, s in enumerate(rel):
             for c in range(k):
                 vals[_AT["sheet"] + j * k + c] = min(d.sheet[s * k + c] / 200.0, 1.0)
-    o[ones] = 1.0
+    o.put(ones, 1.0)
     if vals:
         o[list(vals)] = list(vals.values())
     return o
 
 
-def _seat(d: ResafaData, s: int, base: int, ones: list[int], vals: dict[int, float]) -> None:
+_SC, _CAMEL, _TRACK = _S["scalars"], _S["camel_at"], _S["track"]
+_PLAYED, _UNPLAYED, _BHAND, _SPECS = _S["played"], _S["unplayed"], _S["bonus_hand"], _S["specials"]
+_WS, _GARDEN, _TOKENS, _CPLACED, _COUNTS = _S["ws"], _S["garden"], _S["tokens"], _S["canal_placed"], _S["counts"]
+_WS_W = NUM_WS + 5
+_STRIP_BITS = tuple(tuple(k for k in range(3) if (m >> k) & 1) for m in range(8))
+
+
+def _seat(d: ResafaData, s: int, base: int, ones: list[int], o: np.ndarray, owned: list[int]) -> None:
     r = s * NUM_ITEMS
-    scal = [
+    st = d.store
+    hand, deck = d.hand[s], d.deck[s]
+    item = d.camel_item[s]
+    at = base + _SC
+    o[at : at + 16] = (
         min(d.coins[s] / 30.0, 1.0),
         min(d.vp[s] / 200.0, 1.0),
-        *(min(x / 10.0, 1.0) for x in d.store[r : r + NUM_ITEMS]),
-        *(1.0 if d.camel_item[s] == k else 0.0 for k in range(NUM_ITEMS)),
+        min(st[r] / 10.0, 1.0),
+        min(st[r + 1] / 10.0, 1.0),
+        min(st[r + 2] / 10.0, 1.0),
+        min(st[r + 3] / 10.0, 1.0),
+        item == 0,
+        item == 1,
+        item == 2,
+        item == 3,
         d.camel_load[s] / 6.0,
         d.camel_step[s] / 4.0,
-        len(d.hand[s]) / 3.0,
-        len(d.deck[s]) / 6.0,
-        (len(d.hand[s]) + len(d.deck[s])) / 6.0,
+        len(hand) / 3.0,
+        len(deck) / 6.0,
+        (len(hand) + len(deck)) / 6.0,
         min(len(d.sack_hand[s]) / 5.0, 1.0),
-    ]
-    for i, v in enumerate(scal):
-        if v:
-            vals[base + _S["scalars"] + i] = v
-    ones.append(base + _S["camel_at"] + d.camel_at[s])
-    ones += [base + _S["track"] + 11 * c + d.track[s * 4 + c] for c in range(4)]
-    ones += [base + _S["played"] + c for c in d.played[s]]
-    ones += [base + _S["unplayed"] + c for c in d.hand[s] + d.deck[s]]
-    ones += [base + _S["bonus_hand"] + c for c in d.bonus_hand[s]]
-    for i, owner in enumerate(d.spec_owner):
-        if owner == s:
-            ones.append(base + _S["specials"] + 2 * i)
-            if d.spec_used[i]:
-                ones.append(base + _S["specials"] + 2 * i + 1)
-    w = NUM_WS + 5
-    for cell in range(CELLS):
-        t = d.ws_tile[s * CELLS + cell]
+    )
+    tr = d.track
+    t0 = base + _TRACK
+    ones += [base + _CAMEL + d.camel_at[s], t0 + tr[s * 4], t0 + 11 + tr[s * 4 + 1]]
+    ones += [t0 + 22 + tr[s * 4 + 2], t0 + 33 + tr[s * 4 + 3]]
+    ones += [base + _PLAYED + c for c in d.played[s]]
+    ones += [base + _UNPLAYED + c for c in hand]
+    ones += [base + _UNPLAYED + c for c in deck]
+    ones += [base + _BHAND + c for c in d.bonus_hand[s]]
+    sb = base + _SPECS
+    used = d.spec_used
+    for i in owned:
+        ones.append(sb + 2 * i)
+        if used[i]:
+            ones.append(sb + 2 * i + 1)
+    off = s * CELLS
+    wb = base + _WS
+    rot, face = d.ws_rot, d.ws_face
+    for c, t in enumerate(d.ws_tile[off : off + CELLS]):
         if t != NO:
-            cb = base + _S["ws"] + cell * w
-            ones += [cb + t, cb + NUM_WS + 1 + d.ws_rot[s * CELLS + cell]]
-            if d.ws_face[s * CELLS + cell]:
+            cb = wb + c * _WS_W
+            ones += [cb + t, cb + NUM_WS + 1 + rot[off + c]]
+            if face[off + c]:
                 ones.append(cb + NUM_WS)
-        o = d.g_orient[s * CELLS + cell]
-        if o != NO:
-            gb = base + _S["garden"] + cell * 5
-            strips = d.g_strips[s * CELLS + cell]
-            ones += [gb + o] + [gb + 2 + k for k in range(3) if (strips >> k) & 1]
-    tb = base + _S["tokens"]
+    gb0 = base + _GARDEN
+    strips = d.g_strips
+    for c, g in enumerate(d.g_orient[off : off + CELLS]):
+        if g != NO:
+            gb = gb0 + c * 5
+            ones.append(gb + g)
+            ones += [gb + 2 + k for k in _STRIP_BITS[strips[off + c]]]
+    tb = base + _TOKENS
     ones += [tb + k for k in range(d.gate[s])]
-    ones += [tb + 2 + 3 * row + k for row in range(3) for k in range(d.rows[s * 3 + row])]
-    if d.scarabs[s]:
-        vals[tb + 11] = min(d.scarabs[s] / 5.0, 1.0)
-    ones += [base + _S["canal_placed"] + t for t in range(NUM_DESIGNS) if d.canal_placed[s * NUM_DESIGNS + t]]
-    cb = base + _S["counts"]
-    for i, v in enumerate((d.gardens_done[s] / 6.0, d.cubes_taken[s] / 9.0, d.post_owner.count(s) / 9.0)):
-        if v:
-            vals[cb + i] = min(v, 1.0)
+    rows = d.rows
+    ones += [tb + 2 + 3 * row + k for row in range(3) for k in range(rows[s * 3 + row])]
+    o[tb + 11] = min(d.scarabs[s] / 5.0, 1.0)
+    cp = d.canal_placed
+    ones += [base + _CPLACED + t for t in range(NUM_DESIGNS) if cp[s * NUM_DESIGNS + t]]
+    cb = base + _COUNTS
+    o[cb : cb + 3] = (min(d.gardens_done[s] / 6.0, 1.0), min(d.cubes_taken[s] / 9.0, 1.0), d.post_owner.count(s) / 9.0)
 
 
 def _task(d: ResafaData, ones: list[int], vals: dict[int, float], step: int, seat: int, a: int, b: int, me: int):

@@ -116,15 +116,11 @@ def legal_order(d: ResafaData, seat: int, a: int, b: int) -> list[int]:
 
 def apply_order(d: ResafaData, action: int, seat: int, a: int, b: int) -> None:
     st = d.stack
-    extra = halves(d.card)[d.half].extra
-    main_possible_now = main_possible(d, seat, d.main)
     if action == MAIN_FIRST:
         st.append((Step.COLOUR_ACTION, seat, d.colour, 0))
-        push_effects(d, seat, extra)
         st.append((Step.MAIN_ACTION, seat, d.main, 0))
     else:
-        if main_possible_now:
-            push_effects(d, seat, extra)
+        if main_possible(d, seat, d.main):
             st.append((Step.MAIN_ACTION, seat, d.main, 2))  # b = 2: checked again after the colour action
         st.append((Step.COLOUR_ACTION, seat, d.colour, 0))
 
@@ -152,6 +148,8 @@ def run_main_action(d: ResafaData, seat: int, action: int, b: int) -> None:
     if b == 2 and not main_possible(d, seat, action):
         return
     st = d.stack
+    if b != 1 and d.card != NO:  # a yellow card's extra effects come with its main action
+        push_effects(d, seat, halves(d.card)[d.half].extra)
     if action == Action.WORKSHOP:
         st.append((Step.WS_PICK, seat, 0, 0))
     elif action == Action.PRODUCTION:

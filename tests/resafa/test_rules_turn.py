@@ -279,3 +279,26 @@ def test_a_whole_game_has_six_rounds_of_three_cards_each():
             legal = s.legal_actions()
             s.apply(int(legal[rng.integers(len(legal))]))
     assert plays == [18, 18] and s.d.round_no == 7 and s.d.sheet
+
+
+def test_yellow_card_extra_effect_comes_with_its_main_action():
+    s = fresh()
+    alpha(s)
+    i = take_special(s, P0, "sp-yellow-I-1")  # workshop half: +1 coin with the main action
+    s.d.spec_owner[i] = NO
+    from meeplezoo.envs.resafa.tracks import take
+
+    take(s.d, P0, 0, i)
+    s.refresh()
+    coins = s.d.coins[P0]
+    play(s, A.SLOT0 + s.d.hand[P0].index(YELLOW0 + i), A.HALF0 + 0, A.COLOUR0 + Colour.BLUE, A.MAIN_FIRST)
+    play(s, A.WS0, A.FACE0, A.CELL0)
+    while s.pending_step() == Step.WS_ROT:
+        play(s, A.ROT0)
+    assert s.d.coins[P0] == coins - 1 + 1  # paid 1 for the workshop, the extra gave 1 back
+    s2 = fresh()
+    alpha(s2)
+    s2.d.coins[P0] = 0
+    hand_index = s2.d.hand[P0].index(card("alpha-1"))
+    play(s2, A.SLOT0 + hand_index, A.HALF0 + 0, A.COLOUR_FIRST)  # starting card: no extra effect
+    assert s2.d.coins[P0] == 0

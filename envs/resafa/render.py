@@ -86,6 +86,11 @@ def render(d: ResafaData) -> str:
             f"P{s}: {d.vp[s]} VP, {d.coins[s]} coins, store: {items}; camel at {C.centres[d.camel_at[s]].id} ({cargo})"
             f"; tracks {tracks}; gardens done {d.gardens_done[s]}; gate {d.gate[s]} rows {d.rows[s * 3 : s * 3 + 3]}"
         )
+        specials = ", ".join(C.specials[i].id for i, o in enumerate(d.spec_owner) if o == s) or "none"
+        lines.append(
+            f"    cards: {len(d.hand[s])} in hand, {len(d.deck[s])} in deck, {len(d.bonus_hand[s])} bonus, "
+            f"{len(d.sack_hand[s])} sack; special cards: {specials}; water cubes {d.cubes_taken[s]}"
+        )
         lines.append(f"    area: {_area(d, s)}")
     net = network(d.players)
     for r in range(net.rows):

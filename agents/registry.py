@@ -134,6 +134,7 @@ register_agent("human", "meeplezoo.agents.human:HumanAgent")
 register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
 register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
 register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")
+register_agent("heuristic", "meeplezoo.agents.resafa_heuristic:ResafaHeuristicAgent", game="resafa")
 
 # third-party agents from the "meeplezoo.agents" entry point group; built-in names win (meeplezoo.plugins)
 register_plugin_agents(

@@ -17,6 +17,7 @@ ENV_IDS = {
     "meeplezoo/seastead-v0": "seastead_v0",
     "meeplezoo/concordia-v0": "concordia_v0",
     "meeplezoo/board_royale-v0": "board_royale_v0",
+    "meeplezoo/resafa-v0": "resafa_v0",
 }
 
 

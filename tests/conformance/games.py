@@ -36,6 +36,7 @@ from meeplezoo.envs.board_royale.content import KIND_COUNTS, NUM_KINDS, NUM_RES,
 from meeplezoo.envs.board_royale.resources import hand_limit, hand_size, resources_of
 from meeplezoo.envs.concordia import ConcordiaGame
 from meeplezoo.envs.core import Game, State
+from meeplezoo.envs.resafa import ResafaGame
 from meeplezoo.envs.seastead import SeasteadGame
 from meeplezoo.envs.seastead.content import DIVE_CARDS, DOCKS, SPECIALISTS
 
@@ -540,6 +541,126 @@ CONCORDIA = GameSpec(
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 
+# --- Resafa ---------------------------------------------------------------------------------------------
+# Seed totals: 22 stone, 20 marble, 18 spice, 18 amphora; 17 large + 22 small garden tiles; 21 square + 20
+# scarab merchant tokens; 6 action cards per player; 7 canal tiles per player colour, at most 2 water tanks.
+RESAFA_ITEMS = (22, 20, 18, 18)
+RESAFA_GARDENS = (22, 17)  # small, large
+RESAFA_TOKENS = 41
+
+
+def resafa_invariant(state: State) -> None:
+    """Component conservation and board consistency, checked independently of ``ResafaState.validate``."""
+    d = state.d
+    n = d.players
+    for k, total in enumerate(RESAFA_ITEMS):
+        held = sum(d.store[s * 4 + k] + (d.camel_load[s] if d.camel_item[s] == k else 0) for s in range(n))
+        assert d.supply[k] + held == total, f"item {k}: supply {d.supply[k]} + players {held} != {total}"
+    for size, total in enumerate(RESAFA_GARDENS):
+        assert d.g_supply[size] + sum(d.g_tiles[s * 2 + size] for s in range(n)) == total, f"garden size {size}"
+    assert sum(d.tokens) + sum(d.gate) + sum(d.rows) == RESAFA_TOKENS, "merchant tokens"
+    for s in range(n):
+        assert len(d.hand[s]) + len(d.deck[s]) + len(d.played[s]) == 6, f"P{s} does not hold 6 action cards"
+        assert d.coins[s] >= 0 and all(x >= 0 for x in d.store[s * 4 : s * 4 + 4]), f"P{s} negative stock"
+        tanks = sum(1 for b, o in enumerate(d.canal_owner) if o == s and d.canal_side[b])
+        assert tanks <= 2, f"P{s} has {tanks} water tanks"
+        assert d.canal_owner.count(s) <= 7, f"P{s} has more than 7 canal tiles"
+        assert d.post_owner.count(s) <= 9, f"P{s} posts"
+        for node in range(len(d.trade_tile)):
+            assert d.post_owner[node * 4 : node * 4 + 4].count(s) <= 1, f"P{s} has two posts at node {node}"
+        assert d.gate[s] <= 2 and (d.gate[s] == 2 or sum(d.rows[s * 3 : s * 3 + 3]) == 0), f"P{s} gate first"
+        for c in range(4):
+            assert 0 <= d.track[s * 4 + c] <= 10
+        levels = [d.track[s * 4 + c] for c in range(3)]  # blue, white, yellow: level II on 2, III on 1
+        assert sum(1 for p in levels if p >= 5) <= 2 and sum(1 for p in levels if p >= 8) <= 1, f"P{s} {levels}"
+        assert d.camel_load[s] <= 6
+    if d.stack and d.stack[-1][0] == 0:  # PLAY_CARD: between turns the hand limit holds for everyone
+        for s in range(n):
+            count = len(d.hand[s]) + len(d.bonus_hand[s]) + len(d.sack_hand[s])
+            assert count <= 5 + 3, f"P{s} holds {count} cards between turns"
+
+
+def resafa_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    def edit(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        new = copy.deepcopy(state)
+        change(new)
+        return new
+
+    def extra_stone(s):  # 23 stone in the game
+        s["store"][0] += 1
+
+    def negative_coins(s):
+        s["coins"][0] = -1
+
+    def seventh_action_card(s):
+        s["deck"][0].append(s["played"][1][0] if s["played"][1] else s["hand"][1][0])
+
+    def duplicated_sack_card(s):
+        s["sack_discard"].append((s["sack_deck"] + s["sack_discard"] + [c for h in s["sack_hand"] for c in h])[0])
+
+    def lost_special_card(s):
+        s["spec_decks"][0].pop()
+
+    def canal_tile_without_owner_record(s):
+        s["canal_placed"][0] = 1 - s["canal_placed"][0]
+
+    def garden_strips_without_orientation(s):
+        s["g_strips"][3] = 5
+        s["g_orient"][3] = -1
+
+    def unknown_step(s):
+        s["stack"][-1][0] = 99
+
+    def game_over_without_scores(s):
+        s["stack"] = []
+
+    def short_display(s):
+        s["bonus_display"].pop()
+
+    def fifth_seat(s):
+        s["stack"][-1][1] = 4
+
+    return [
+        (f.__name__, edit(f))
+        for f in (
+            extra_stone,
+            negative_coins,
+            seventh_action_card,
+            duplicated_sack_card,
+            lost_special_card,
+            canal_tile_without_owner_record,
+            garden_strips_without_orientation,
+            unknown_step,
+            game_over_without_scores,
+            short_display,
+            fifth_seat,
+        )
+    ]
+
+
+def resafa_shared_win(state: dict[str, Any]) -> dict[str, Any]:
+    """Equal totals and no canal tiles for anyone (the tiebreak is equal): every seat shares the win."""
+    s = copy.deepcopy(state)
+    assert s["sheet"], "not a finished game"
+    k = len(s["sheet"]) // s["players"]
+    for seat in range(1, s["players"]):
+        s["sheet"][seat * k : seat * k + k] = s["sheet"][0:k]
+    s["canal_owner"] = [NO] * len(s["canal_owner"])
+    s["canal_placed"] = [0] * len(s["canal_placed"])
+    return s
+
+
+RESAFA = GameSpec(
+    name="resafa",
+    game_cls=ResafaGame,
+    env_module="resafa_v0",
+    invariant=resafa_invariant,
+    broken_saves=resafa_broken_saves,
+    shared_win=resafa_shared_win,
+    bad_config=(("num_players", 1), ("num_players", 5), ("num_players", "3"), ("num_players", True)),
+    fuzz_games=4,  # long games (300-700 decisions): the round-trip tests replay one game to the end
+)
+
 # --- the cases: one line per configuration --------------------------------------------------------------
 # The variants share the rules engine with the base game, so half its random games each (20 games at ~0.35 s,
 # solo ~0.18 s, still reach every B-side location effect, decree changes and, solo, Boss buildings); with
@@ -572,4 +693,11 @@ if "board_royale_v0" in meeplezoo.ENV_IDS.values():
         GameCase.of(BOARD_ROYALE, num_players=5),
         GameCase.of(BOARD_ROYALE, num_players=6),
         GameCase.of(BOARD_ROYALE, num_players=3, elimination_only=True),
+    ]
+# Resafa joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
+if "resafa_v0" in meeplezoo.ENV_IDS.values():
+    CASES += [
+        GameCase.of(RESAFA, num_players=2),
+        GameCase.of(RESAFA, num_players=3),
+        GameCase.of(RESAFA, num_players=4),
     ]

@@ -1,0 +1,259 @@
+"""Resafa as a MeepleZoo engine: :class:`ResafaGame` (config) and :class:`ResafaState`."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..core import ConfigError, CorruptStateError, Game
+from ..core.tasks import StackState
+from . import observation, render, scoring, turn
+from .actions import NUM_ACTIONS
+from .content import content
+from .geometry import CELLS, network, source_boxes
+from .state import (
+    BONUS_DECK_CARDS,
+    CATEGORIES,
+    CODEC,
+    DECK_CARDS,
+    LEVEL_WORKSHOPS,
+    NO,
+    NUM_ITEMS,
+    POSTS_PER_CENTRE,
+    SUPPLY_ITEMS,
+    YELLOW0,
+    ResafaData,
+    setup,
+)
+from .steps import NUM_DECISIONS, Step
+
+C = content()
+
+
+class ResafaGame(Game):
+    """Resafa for 2-4 players (the solo mode against Resafabot is a later issue).
+
+    Config: ``num_players`` 2, 3 or 4 (default 2).
+    """
+
+    name = "resafa"
+    defaults: ClassVar[dict[str, Any]] = {"num_players": 2}
+
+    def check_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        n = config["num_players"]
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise ConfigError(f"resafa: num_players must be an integer 2-4, not {n!r}")
+        if n == 1:
+            raise ConfigError("resafa: num_players=1 (the solo mode against Resafabot) is not implemented yet; use 2-4")
+        if not 2 <= n <= 4:
+            raise ConfigError(f"resafa: num_players must be 2, 3 or 4, not {n}")
+        return config
+
+    @property
+    def num_players(self) -> int:
+        return self.config["num_players"]
+
+    num_actions = NUM_ACTIONS
+
+    @property
+    def observation_size(self) -> int:
+        return observation.OBS_SIZE
+
+    @property
+    def state_size(self) -> int:
+        return observation.STATE_SIZE
+
+    max_decisions = 6_000
+    score_scale = 30.0
+
+    def new_state(self, seed: int) -> ResafaState:
+        s = ResafaState(self, setup(int(seed), self.num_players))
+        s.refresh()
+        return s
+
+    def state_from_dict(self, data: dict[str, Any]) -> ResafaState:
+        if isinstance(data, dict) and data.get("players") != self.num_players:
+            raise CorruptStateError(f"resafa: saved state has players={data.get('players')!r}, not {self.num_players}")
+        return ResafaState.load(self, data)
+
+
+class ResafaState(StackState):
+    """A Resafa position; the rules live in modules named after the rulebook (cards, workshops, canals ...)."""
+
+    __slots__ = ()
+    machine = turn.MACHINE
+    codec = CODEC
+    num_actions = NUM_ACTIONS
+
+    def scores(self) -> list[float]:
+        d = self.d
+        k = len(CATEGORIES)
+        if d.sheet:
+            return [float(d.sheet[s * k + k - 1]) for s in range(d.players)]
+        return [float(v) for v in d.vp]
+
+    def ranks(self) -> list[int]:
+        keys = [scoring.rank_key(self.d, s) for s in range(self.d.players)]
+        return [sum(1 for k in keys if k > mine) for mine in keys]
+
+    def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        return observation.observe(self.d, player, out)
+
+    def state_vector(self, out: np.ndarray | None = None) -> np.ndarray:
+        return observation.state_vector(self.d, out)
+
+    def describe_action(self, action: int) -> str:
+        return render.describe(self.d, action)
+
+    def render(self) -> str:
+        return render.render(self.d)
+
+    def score_sheet(self) -> str:
+        return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
+
+    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
+        """Resample what ``player`` cannot see: their own deck's order; the other seats' hands and decks
+        together (sizes kept); the sack deck with the other seats' sack cards; the workshop, bonus decks'
+        orders; each face-down special deck (from its cards plus the box, unless ``player`` searched it)."""
+        d = self.d
+
+        def shuffle(xs: list[int]) -> list[int]:
+            return [xs[i] for i in rng.permutation(len(xs))]
+
+        d.deck[player] = shuffle(d.deck[player])
+        for s in range(d.players):
+            if s == player:
+                continue
+            pool = shuffle(d.hand[s] + d.deck[s])
+            k = len(d.hand[s])
+            d.hand[s], d.deck[s] = sorted(pool[:k]), pool[k:]
+        others = [s for s in range(d.players) if s != player]
+        pool = shuffle(d.sack_deck + [c for s in others for c in d.sack_hand[s]])
+        for s in others:
+            k = len(d.sack_hand[s])
+            d.sack_hand[s], pool = sorted(pool[:k]), pool[k:]
+        d.sack_deck = pool
+        d.ws_decks = [shuffle(x) for x in d.ws_decks]
+        d.bonus_decks = [shuffle(x) for x in d.bonus_decks]
+        pending_search = (
+            d.stack[-1][2] if d.stack and d.stack[-1][0] == Step.SEARCH_PICK and d.stack[-1][1] == player else NO
+        )
+        for k in range(len(d.spec_decks)):
+            cards = d.spec_decks[k]
+            up = cards[-1:] if d.spec_up[k] else []
+            down = cards[:-1] if d.spec_up[k] else cards[:]
+            if (d.spec_known[player] >> k) & 1 or k == pending_search:
+                down = shuffle(down)
+            else:
+                pool = shuffle(down + d.spec_box[k])
+                down, d.spec_box[k] = pool[: len(down)], sorted(pool[len(down) :])
+            d.spec_decks[k] = down + up
+
+    def validate(self) -> None:
+        """Check component conservation and board consistency (raises CorruptStateError)."""
+        validate(self.d)
+
+
+def validate(d: ResafaData) -> None:
+    problems: list[str] = []
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            problems.append(what)
+
+    n = d.players
+    need(2 <= n <= 4, "players")
+    if problems:
+        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+    net = network(n)
+    boxes = net.rows * net.cols
+    sizes = {
+        "coins": n, "vp": n, "store": n * NUM_ITEMS, "supply": NUM_ITEMS, "camel_at": n, "camel_item": n,
+        "camel_load": n, "camel_step": n, "track": 4 * n, "hand": n, "deck": n, "played": n, "bonus_hand": n,
+        "sack_hand": n, "spec_owner": len(C.specials), "spec_used": len(C.specials), "spec_round": len(C.specials),
+        "spec_decks": 12, "spec_up": 12, "spec_box": 12, "spec_known": n, "ws_tile": n * CELLS,
+        "ws_face": n * CELLS, "ws_rot": n * CELLS, "ws_decks": 2, "ws_display": 6, "g_orient": n * CELLS,
+        "g_strips": n * CELLS, "g_tiles": 2 * n, "g_supply": 2, "gardens_done": n, "gate": n, "rows": 3 * n,
+        "scarabs": n, "tokens": 2, "post_owner": len(C.centres) * POSTS_PER_CENTRE, "trade_tile": len(C.centres),
+        "trade_side": len(C.centres), "canal_owner": boxes, "canal_design": boxes, "canal_side": boxes,
+        "canal_placed": n * len(C.canal_tiles), "cbonus_at": boxes, "cbonus_owner": len(C.canal_bonus_tiles),
+        "cbonus_used": len(C.canal_bonus_tiles), "cubes": len(source_boxes(n)), "cubes_taken": n,
+        "bonus_decks": 8, "bonus_display": 12,
+    }  # fmt: skip
+    for name, size in sizes.items():
+        need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
+    if problems:
+        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+    seats = (NO, *range(n))
+    need(all(x >= 0 for x in d.coins + d.store + d.supply + d.camel_load + d.g_supply + d.tokens), "negative counts")
+    for k in range(NUM_ITEMS):
+        total = d.supply[k] + sum(d.store[s * NUM_ITEMS + k] for s in range(n))
+        total += sum(d.camel_load[s] for s in range(n) if d.camel_item[s] == k)
+        need(total == SUPPLY_ITEMS[k], f"item {k}: {total} in the game, not {SUPPLY_ITEMS[k]}")
+    need(all(x in (NO, 0, 1, 2, 3) for x in d.camel_item), "camel items")
+    need(all((d.camel_item[s] == NO) == (d.camel_load[s] == 0) for s in range(n)), "camel item without load")
+    need(all(0 <= x < len(C.camel_track) for x in d.camel_step), "camel steps")
+    need(all(d.camel_load[s] <= C.camel_track[d.camel_step[s]] for s in range(n)), "camel over capacity")
+    need(all(0 <= x < len(C.centres) for x in d.camel_at), "camel nodes")
+    need(all(0 <= x <= 10 for x in d.track), "track positions")
+    # action cards: each seat holds exactly 6, distinct, from its set or its yellow cards
+    for s in range(n):
+        cards = d.hand[s] + d.deck[s] + d.played[s]
+        need(len(cards) == 6 and len(set(cards)) == 6, f"P{s} action cards {sorted(cards)}")
+        need(len(d.hand[s]) <= 3, f"P{s} has more than 3 action cards in hand")
+        for c in cards:
+            need(
+                (0 <= c < YELLOW0) or (YELLOW0 <= c < YELLOW0 + len(C.specials) and d.spec_owner[c - YELLOW0] == s),
+                f"P{s} action card {c}",
+            )
+    starting = sorted(c for s in range(n) for c in d.hand[s] + d.deck[s] + d.played[s] if c < YELLOW0)
+    need(len(starting) == len(set(starting)), "a starting card is held twice")
+    # special cards: each in one place
+    for k, ids in enumerate(DECK_CARDS):
+        owned = [i for i in ids if d.spec_owner[i] != NO]
+        where = sorted(d.spec_decks[k] + d.spec_box[k] + owned)
+        need(where == sorted(ids), f"special deck {k}: cards not each in one place")
+        need(d.spec_up[k] in (0, 1) and (d.spec_up[k] == 0 or d.spec_decks[k]), f"special deck {k}: face-up flag")
+    need(all(x in seats for x in d.spec_owner), "special owners")
+    need(all(x in (0, 1) for x in d.spec_used), "special used flags")
+    # bonus and sack cards
+    for k, ids in enumerate(BONUS_DECK_CARDS):
+        need(set(d.bonus_decks[k]) <= set(ids), f"bonus deck {k} holds foreign cards")
+    held = [c for s in range(n) for c in d.bonus_hand[s]]
+    shown = [c for c in d.bonus_display if c != NO]
+    everything = held + shown + [c for deck in d.bonus_decks for c in deck]
+    need(len(everything) == len(set(everything)), "a bonus card is in two places")
+    need(all(c == NO or C.bonus_cards[c].colour == i // 3 for i, c in enumerate(d.bonus_display)), "display colours")
+    sacks = sorted(d.sack_deck + d.sack_discard + [c for s in range(n) for c in d.sack_hand[s]])
+    need(sacks == list(range(len(C.sack_cards))), "sack cards are not each in one place")
+    # workshops
+    on_board = [t for t in d.ws_tile if t != NO]
+    shown = [t for t in d.ws_display if t != NO]
+    tiles = sorted(on_board + shown + d.ws_decks[0] + d.ws_decks[1])
+    need(len(tiles) == len(set(tiles)), "a workshop tile is in two places")
+    need(set(d.ws_decks[0]) <= set(LEVEL_WORKSHOPS[0]) and set(d.ws_decks[1]) <= set(LEVEL_WORKSHOPS[1]), "ws decks")
+    need(all(x in (0, 1) for x in d.ws_face) and all(0 <= x < 4 for x in d.ws_rot), "workshop faces / rotations")
+    need(all(x in (NO, 0, 1) for x in d.g_orient) and all(0 <= x <= 7 for x in d.g_strips), "garden squares")
+    need(all((d.g_orient[i] == NO) == (d.g_strips[i] == 0) for i in range(n * CELLS)), "garden orientation")
+    need(
+        d.g_supply[0] + sum(d.g_tiles[0::2]) == C.supply.garden_small
+        and d.g_supply[1] + sum(d.g_tiles[1::2]) == C.supply.garden_large,
+        "garden tiles total",
+    )
+    need(all(0 <= g <= 2 for g in d.gate) and all(0 <= r <= 3 for r in d.rows), "merchant tokens")
+    placed = sum(d.gate) + sum(d.rows)
+    need(d.tokens[0] + d.tokens[1] + placed == C.supply.square_tokens + C.supply.scarab_tokens, "token total")
+    need(all(x in seats for x in d.post_owner + d.canal_owner + d.cbonus_owner), "seat numbers on the board")
+    for s in range(n):
+        need(d.canal_owner.count(s) == sum(d.canal_placed[s * 7 : s * 7 + 7]), f"P{s} canal tiles")
+    need(all(x in (0, 1, 2) for x in d.cubes), "water cubes")
+    need(sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
+    need(1 <= d.round_no <= 7 and 0 <= d.first < n and 0 <= d.active < n, "round / seats")
+    need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
+    for t in d.stack:
+        need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
+    need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
+    need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
+    if problems:
+        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))

@@ -1,0 +1,144 @@
+"""Garden construction, green bonuses and garden-square completion rewards.
+
+Seed: "küçük bahçe 1 taş, büyük bahçe 1 sikke + 1 taş. Yerleştirilen karo en az bir atölyeye ya da başka bir
+bahçe karosuna değmelidir. İlk karo yatay ya da dikey olabilir ... Bir bahçe karesi 1 büyük + 1 küçük karoyla
+ya da 3 küçük karoyla tamamlanabilir. Karo yerleştirildiğinde, komşu atölye karolarındaki yeşil bonuslardan
+bağlanabilenler hemen kazanılır. Aynı karedeki ikinci (ya da üçüncü) karo yerleştirildiğinde, bahçeler
+üzerinden bağlanan tüm yeşil bonuslar tetiklenir."
+"""
+
+from __future__ import annotations
+
+from .actions import CELL0, GPOS0, SIZE0
+from .content import content
+from .economy import build_cost, can_pay, pay, triggered
+from .effects import discount_of, push_effects
+from .geometry import (
+    CELLS,
+    FULL,
+    GARDEN_CELLS,
+    TOUCH,
+    green_target,
+    neighbour,
+    placements,
+    strip_covering,
+    strip_mask,
+)
+from .state import NO, ResafaData, S
+from .steps import Step
+from .workshops import face_of
+
+C = content()
+SMALL, LARGE = 0, 1
+SIZES_OF = {"garden_small": 1, "garden_large": 2, "garden": 3}
+_TARGET = ("garden_small", "garden_large")
+_COST = (S.garden_cost["small"], S.garden_cost["large"])
+
+
+def legal_positions(d: ResafaData, seat: int, cell: int, size: int) -> list[tuple[int, int]]:
+    """``(orientation, first strip)`` of every legal placement of a tile of ``size`` in square ``cell``."""
+    i = seat * CELLS + cell
+    orient, filled = d.g_orient[i], d.g_strips[i]
+    if filled == FULL:
+        return []
+    out = []
+    for o, start in placements(orient, filled, size == LARGE):
+        mask = strip_mask(start, size == LARGE)
+        if _touches(d, seat, cell, o, mask, filled):
+            out.append((o, start))
+    return out
+
+
+def _touches(d: ResafaData, seat: int, cell: int, orient: int, mask: int, filled: int) -> bool:
+    """The tile touches a workshop (a side it covers borders one) or another garden tile of the square."""
+    if filled and ((mask << 1) | (mask >> 1)) & filled:
+        return True
+    base = seat * CELLS
+    tiles = d.ws_tile
+    return any(tiles[base + w] != NO for w in TOUCH[cell][orient][mask])
+
+
+def legal_squares(d: ResafaData, seat: int, size: int) -> list[int]:
+    return [c for c in GARDEN_CELLS if legal_positions(d, seat, c, size)]
+
+
+def legal_garden_size(d: ResafaData, seat: int, sizes: int, code: int) -> list[int]:
+    out = []
+    for size in (SMALL, LARGE):
+        if not (sizes >> size) & 1 or not d.g_supply[size]:
+            continue
+        if not can_pay(d, seat, build_cost(d, seat, _COST[size], _TARGET[size], discount_of(code))):
+            continue
+        if any(legal_positions(d, seat, c, size) for c in GARDEN_CELLS):
+            out.append(SIZE0 + size)
+    return out
+
+
+def apply_garden_size(d: ResafaData, action: int, seat: int, sizes: int, code: int) -> None:
+    size = action - SIZE0
+    pay(d, seat, build_cost(d, seat, _COST[size], _TARGET[size], discount_of(code)))
+    d.stack.append((Step.GARDEN_SQUARE, seat, size, 0))
+
+
+def legal_garden_square(d: ResafaData, seat: int, size: int, b: int) -> list[int]:
+    return [CELL0 + c for c in legal_squares(d, seat, size)]
+
+
+def apply_garden_square(d: ResafaData, action: int, seat: int, size: int, b: int) -> None:
+    d.stack.append((Step.GARDEN_POS, seat, size, action - CELL0))
+
+
+def legal_garden_pos(d: ResafaData, seat: int, size: int, cell: int) -> list[int]:
+    return [GPOS0 + 3 * o + s for o, s in legal_positions(d, seat, cell, size)]
+
+
+def apply_garden_pos(d: ResafaData, action: int, seat: int, size: int, cell: int) -> None:
+    o, start = divmod(action - GPOS0, 3)
+    place(d, seat, cell, size, o, start)
+
+
+def place(d: ResafaData, seat: int, cell: int, size: int, orient: int, start: int) -> None:
+    """Lay the tile; then the connected green bonuses, the completion reward and triggers (in that order)."""
+    i = seat * CELLS + cell
+    d.g_orient[i] = orient
+    d.g_strips[i] |= strip_mask(start, size == LARGE)
+    d.g_supply[size] -= 1
+    d.g_tiles[seat * 2 + size] += 1
+    st = d.stack
+    if d.g_strips[i] == FULL:
+        done = d.gardens_done[seat]
+        d.gardens_done[seat] += 1
+        rewards = C.scoring.garden_rewards
+        steps, vp = rewards[min(done, len(rewards) - 1)]
+        d.vp[seat] += vp
+        for then in triggered(d, seat, "garden_complete"):
+            push_effects(d, seat, then)
+        for _ in range(steps):
+            st.append((Step.TRACK_PICK, seat, 0, 0))
+    for then in triggered(d, seat, "garden"):
+        push_effects(d, seat, then)
+    for effects in connected_greens(d, seat, cell):
+        push_effects(d, seat, effects)
+
+
+def connected_greens(d: ResafaData, seat: int, cell: int) -> list[tuple]:
+    """The green bonuses around square ``cell`` whose third of the edge a garden tile of the square covers."""
+    i = seat * CELLS + cell
+    orient, filled = d.g_orient[i], d.g_strips[i]
+    if orient == NO:
+        return []
+    base = seat * CELLS
+    out = []
+    for side in range(4):
+        w = neighbour(cell, side)
+        if w < 0 or d.ws_tile[base + w] == NO:
+            continue
+        rot = d.ws_rot[base + w]
+        for green in face_of(d, seat, w).greens:
+            target = green_target(w, green.side, green.slot, rot)
+            if target is None or target[0] != cell:
+                continue
+            _, g_side, third = target
+            if (filled >> strip_covering(orient, g_side, third)) & 1:
+                out.append(green.effects)
+    return out

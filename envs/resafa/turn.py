@@ -1,0 +1,96 @@
+"""Resafa's turn machine: the decision and automatic step tables on the shared TaskMachine.
+
+Seed: "Oyuncu elindeki bonus ve çuval kartlarını istediği sayıda, aksiyonların ortasında bile oynayabilir."
+So the decisions between the parts of a turn (choosing the card, the order, each production activation, the
+first choice of every main action, the deal, the post, the colour action) also offer the player's held bonus,
+sack, canal bonus and instant special cards: using one puts the decision back and its effects on top.
+"""
+
+from __future__ import annotations
+
+from ..core.tasks import TaskMachine
+from . import canals, cards, effects, gardens, tracks, trade, workshops
+from .actions import CARD_USE_FIRST
+from .steps import DECISION_TEXT, Step
+
+_PLAIN = {
+    Step.PLAY_CARD: (cards.legal_play, cards.apply_play),
+    Step.ORIENT: (cards.legal_orient, cards.apply_orient),
+    Step.CARD_MAIN: (cards.legal_card_main, cards.apply_card_main),
+    Step.CARD_COLOUR: (cards.legal_card_colour, cards.apply_card_colour),
+    Step.ORDER: (cards.legal_order, cards.apply_order),
+    Step.COLOUR_OPT: (cards.legal_colour_opt, cards.apply_colour_opt),
+    Step.BONUS_PICK: (cards.legal_bonus_pick, cards.apply_bonus_pick),
+    Step.TRACK_PICK: (tracks.legal_track_pick, tracks.apply_track_pick),
+    Step.SPECIAL: (tracks.legal_special, tracks.apply_special),
+    Step.SEARCH_PICK: (tracks.legal_search_pick, tracks.apply_search_pick),
+    Step.WS_PICK: (workshops.legal_ws_pick, workshops.apply_ws_pick),
+    Step.WS_FACE: (workshops.legal_ws_face, workshops.apply_ws_face),
+    Step.WS_CELL: (workshops.legal_ws_cell, workshops.apply_ws_cell),
+    Step.WS_ROT: (workshops.legal_ws_rot, workshops.apply_ws_rot),
+    Step.PRODUCE: (workshops.legal_produce, workshops.apply_produce),
+    Step.GARDEN_SIZE: (gardens.legal_garden_size, gardens.apply_garden_size),
+    Step.GARDEN_SQUARE: (gardens.legal_garden_square, gardens.apply_garden_square),
+    Step.GARDEN_POS: (gardens.legal_garden_pos, gardens.apply_garden_pos),
+    Step.CANAL_PICK: (canals.legal_canal_pick, canals.apply_canal_pick),
+    Step.CANAL_BOX: (canals.legal_canal_box, canals.apply_canal_box),
+    Step.TRADE_MOVE: (trade.legal_move, trade.apply_move),
+    Step.LOAD_ITEM: (trade.legal_load_item, trade.apply_load_item),
+    Step.LOAD_COUNT: (trade.legal_load_count, trade.apply_load_count),
+    Step.DEAL: (trade.legal_deal, trade.apply_deal),
+    Step.DEAL_COUNT: (trade.legal_deal_count, trade.apply_deal_count),
+    Step.POST_BOX: (trade.legal_post_box, trade.apply_post_box),
+    Step.MERCHANT_ROW: (trade.legal_row, trade.apply_row),
+    Step.CHOICE: (effects.legal_choice, effects.apply_choice),
+    Step.CONVERT: (effects.legal_convert, effects.apply_convert),
+    Step.BUILD_OFFER: (effects.legal_build_offer, effects.apply_build_offer),
+    Step.EXTRA_ACTION: (effects.legal_extra_action, effects.apply_extra_action),
+    Step.HAND_LIMIT: (cards.legal_hand_limit, cards.apply_hand_limit),
+    Step.FLOW: (canals.legal_flow, canals.apply_flow),
+}
+#: decisions that also offer the held cards ("at any time, even in the middle of actions")
+CARD_WINDOWS = frozenset(
+    {
+        Step.PLAY_CARD,
+        Step.ORDER,
+        Step.COLOUR_OPT,
+        Step.PRODUCE,
+        Step.WS_PICK,
+        Step.GARDEN_SIZE,
+        Step.CANAL_PICK,
+        Step.TRADE_MOVE,
+        Step.DEAL,
+        Step.POST_BOX,
+    }
+)
+
+
+def _with_cards(step: Step, legal, apply):
+    def legal_w(d, seat, a, b):
+        out = legal(d, seat, a, b)
+        return out + cards.use_actions(d, seat) if out else out
+
+    def apply_w(d, action, seat, a, b):
+        if action >= CARD_USE_FIRST:
+            d.stack.append((int(step), seat, a, b))
+            cards.apply_use(d, seat, action)
+        else:
+            apply(d, action, seat, a, b)
+
+    return legal_w, apply_w
+
+
+DECISIONS = {step: (_with_cards(step, *fns) if step in CARD_WINDOWS else fns) for step, fns in _PLAIN.items()}
+AUTOMATIC = {
+    Step.EFFECTS: effects.run_effects,
+    Step.MAIN_ACTION: cards.run_main_action,
+    Step.COLOUR_ACTION: cards.run_colour_action,
+    Step.STEP: tracks.run_step,
+    Step.DRAW: cards.run_draw,
+    Step.END_TURN: cards.run_end_turn,
+    Step.RAIN: canals.run_rain,
+    Step.END_ROUND: cards.run_end_round,
+    Step.FLOW_RUN: canals.run_flow,
+}
+MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
+assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)

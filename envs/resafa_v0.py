@@ -1,0 +1,52 @@
+"""Resafa (Vladimír Suchý) for 2-4 players as a PettingZoo AEC environment.
+
+Merchants of a 3rd-century caravan stop build their business: each turn a player plays one card of a personal
+6-card action deck, oriented so that its chosen half is on top, and takes its main action (workshop,
+production, garden, canal, trade, provisions) and the colour action of its colour (bonus card, a step on the
+special-card track, or a sack card) in either order. Six rounds of three cards; rain scores the canal network
+after rounds 2, 4 and 6; the end scoring follows.
+
+==================== ==============================================================================
+Import               ``from meeplezoo.envs import resafa_v0``
+Agents               ``player_0`` .. ``player_{n-1}``
+Actions              ``Discrete(N)`` (one size for every player count); ranges in
+                     :mod:`meeplezoo.envs.resafa.actions`
+Observations         ``{"observation": float32[M] in [0, 1], "action_mask": int8[N]}``; layout
+                     :data:`meeplezoo.envs.resafa.observation.LAYOUT` (4 seat blocks, viewer first)
+Registry id          ``pettingzoo.make("aec", "meeplezoo/resafa-v0")`` after ``import meeplezoo``
+Config               ``num_players=2`` (2-4; 1, the solo mode, is a later issue and raises ConfigError);
+                     adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
+                     ``max_cycles``
+==================== ==============================================================================
+
+A turn is a sequence of small decisions of the same agent: the card, its orientation (upgraded yellow cards:
+the main action and the colour), main or colour action first, then each part (a workshop from the display,
+its face, cell and rotation; each production room; a garden tile's size, square and position; a canal tile,
+its side and box; the camel's destination, what to load in Resafa, buy/sell and how many, the trading post
+box, the merchant row; bonus-card slot, track, special card taken face up or searched ...). Held bonus, sack,
+canal bonus and instant special cards may be used at the decisions between the parts of a turn; the hand
+limit is checked at the end. In rain scoring, the player who placed the tile under a water cube chooses its
+branches. ``observation[pending]`` one-hot names the pending decision
+(:class:`meeplezoo.envs.resafa.steps.Step`).
+
+Hidden: every deck order (action decks, even your own; workshop, bonus, sack, special decks), the other seats'
+hands (only the set of their unplayed cards is public) and sack cards, face-down special cards.
+
+Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (ties broken by most
+canal tiles; still tied seats share the win), ``rank`` or ``score_margin`` (margin / 30).
+
+Version history: v0 - first release (2-4 players; the solo mode is not in yet).
+"""
+
+from __future__ import annotations
+
+from .core import env_factory
+from .resafa import ResafaGame
+
+raw_env = env_factory(ResafaGame, "resafa_v0")
+
+
+def env(**kwargs):
+    """The Resafa env. The adapter has PettingZoo's wrapper checks built in (order enforcing, action bounds,
+    illegal-move handling), so no wrapper stack is added."""
+    return raw_env(**kwargs)

@@ -213,8 +213,9 @@ def _study(path: Path, i: int, fields: dict[str, Any]) -> Study:
 
 def validate(study: Study, imports: Sequence[str] = ()) -> list[Task]:
     """The study's schedule, after checking the game, seats and every agent spec (one-line errors)."""
-    from .play import check_spec
+    from .play import check_spec, import_plugins
 
+    import_plugins(imports)
     try:
         tasks = schedule(study, imports)
         for spec in study.agents:

@@ -1,0 +1,81 @@
+"""Agents that misbehave, for the arena's fault tests: ``--import arena_faulty_agents`` registers them.
+
+Each plays like the random agent until it misbehaves, whatever the agent interface passes to ``act``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from meeplezoo.agents import register_agent
+from meeplezoo.agents.random_agent import RandomAgent
+
+
+class Raiser(RandomAgent):
+    """Raises on its third decision."""
+
+    name = "raiser"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def act(self, *args: Any) -> int:
+        self.calls += 1
+        if self.calls == 3:
+            raise RuntimeError("boom on decision 3")
+        return super().act(*args)
+
+
+class Illegal(RandomAgent):
+    """Returns an action id far outside the action space on its second decision."""
+
+    name = "illegal"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def act(self, *args: Any) -> int:
+        self.calls += 1
+        return 10**6 if self.calls == 2 else super().act(*args)
+
+
+class Sleeper(RandomAgent):
+    """Sleeps ``seconds`` on its second decision."""
+
+    name = "sleeper"
+
+    def __init__(self, seed: Any = None, seconds: float = 1.0) -> None:
+        super().__init__(seed)
+        self.seconds = seconds
+        self.calls = 0
+
+    def act(self, *args: Any) -> int:
+        self.calls += 1
+        if self.calls == 2:
+            time.sleep(self.seconds)
+        return super().act(*args)
+
+
+class CrashOnce(RandomAgent):
+    """Kills its process (as a segfault would) on its first decision, once: it leaves ``marker`` behind."""
+
+    name = "crash_once"
+
+    def __init__(self, seed: Any = None, marker: str = "") -> None:
+        super().__init__(seed)
+        self.marker = Path(marker)
+
+    def act(self, *args: Any) -> int:
+        if not self.marker.exists():
+            self.marker.write_text("crashed once\n")
+            os._exit(3)
+        return super().act(*args)
+
+
+for _name, _cls in (("raiser", "Raiser"), ("illegal", "Illegal"), ("sleeper", "Sleeper"), ("crash_once", "CrashOnce")):
+    register_agent(_name, f"arena_faulty_agents:{_cls}")

@@ -1,21 +1,27 @@
-"""What an agent is: something that picks the action of one AEC agent, looking at the env.
+"""What an agent is: something that picks the action of one seat, looking only at that seat's view.
 
-An agent is called only when its AEC agent is selected and alive::
+An agent is called only when its seat is to act, with a :class:`~meeplezoo.agents.view.SeatView`::
 
-    action = agent.act(env, "player_0")
+    action = agent.act(view)
 
-It reads what it may know through the env: ``env.observe(name)`` gives ``{"observation", "action_mask"}``
-(enough for a learned policy); a search agent may also use the engine state ``env.state_obj``
-(``clone()``, ``legal_actions()``, ``apply()``, ``determinize(seat, rng)``), but must not change it. Each
-agent owns a seeded ``numpy.random.Generator`` made from the ``seed`` given at construction, so a game played
-with the same env seed and agent seeds is the same game.
+The view holds what a player at the table has: the observation vector and the action mask (enough for a
+learned policy), the legal actions with their names, the pending decision, the seat, the game's public
+config, and ``view.determinize(rng)``, a complete engine state consistent with what the seat knows (fresh
+chance) that a search agent may clone and play forward. Nothing in the view reaches the true state. Each
+agent owns a seeded ``numpy.random.Generator`` made from the ``seed`` given at construction, so a game
+played with the same env seed and agent seeds is the same game.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 import numpy as np
+
+from .spec import Param
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 #: what ``seed=`` accepts: anything ``numpy.random.default_rng`` takes
 Seed = int | np.random.SeedSequence | None
@@ -25,33 +31,26 @@ Seed = int | np.random.SeedSequence | None
 class Agent(Protocol):
     """The protocol every MeepleZoo agent follows (classes need not inherit anything)."""
 
-    def act(self, env: Any, agent: str) -> int:
-        """The action of AEC agent ``agent`` (selected, alive) in ``env``: a legal int."""
+    def act(self, view: SeatView) -> int:
+        """The action of the seat of ``view``: one of ``view.legal_actions``."""
         ...
 
 
 class BaseAgent:
-    """Convenience base: a seeded generator and the legal actions of the agent to move.
+    """Convenience base: a seeded generator, a ``name``, and ``PARAMS`` (what its spec string takes).
 
     Subclasses set ``name`` and implement :meth:`act`.
     """
 
     name = "agent"
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
 
     def __init__(self, seed: Seed = None) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env: Any, agent: str) -> int:  # pragma: no cover - abstract
+    def act(self, view: SeatView) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
-
-    @staticmethod
-    def legal_actions(env: Any, agent: str) -> np.ndarray:
-        """Action ids allowed by ``agent``'s action mask (raises if there are none)."""
-        legal = np.flatnonzero(env.observe(agent)["action_mask"])
-        if legal.size == 0:
-            raise RuntimeError(f"{agent} was asked to act but its action mask allows nothing")
-        return legal
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

@@ -19,6 +19,8 @@ from meeplezoo.envs.board_royale.resources import hand_size, resources_of
 from meeplezoo.envs.board_royale.state import NO, RoyaleData
 from meeplezoo.envs.board_royale.steps import Step
 
+from .view import SeatView
+
 BUFFER = 10  # resources kept after paying (tuned over 400 games: 6 -> 94%, 10 -> 97.5% in 2-player games)
 CRAFT_VALUE = {
     "escape": 5.0,
@@ -41,10 +43,15 @@ class BoardRoyaleHeuristicAgent:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env, agent: str) -> int:
-        return self.choose(env.state_obj)
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view.determinize(self.rng))
 
     def choose(self, state: BoardRoyaleState) -> int:
+        """The action for the seat to move in ``state`` (a determinization; only what the seat knows is read).
+        Also the rollout policy of IS-MCTS."""
         d = state.d
         legal = list(d.legal)
         step, me, a, b = d.stack[-1]

@@ -44,6 +44,8 @@ from meeplezoo.envs.concordia.state import CODEC, NO, ConcordiaData, board_of, c
 from meeplezoo.envs.concordia.steps import Step
 from meeplezoo.envs.concordia.turn import apply_action
 
+from .view import SeatView
+
 #: the goods stock the trades aim at (enough for two houses of most kinds)
 TARGET = (3, 2, 2, 1, 1)
 HOUSE_VALUE = 6.0
@@ -247,10 +249,15 @@ class ConcordiaHeuristicAgent:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env, agent: str) -> int:
-        return self.choose(env.state_obj)
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view.determinize(self.rng))
 
     def choose(self, state: ConcordiaState) -> int:
+        """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:
+        the Forum deck already reshuffled). Also the rollout policy of IS-MCTS."""
         d = state.d
         step, seat, a, b = d.stack[-1]
         legal = d.legal
@@ -258,7 +265,7 @@ class ConcordiaHeuristicAgent:
             return legal[0]
         if step not in (Step.MAIN, Step.DIPLOMAT):
             return rule_choice(d, step, seat, a, b, legal)
-        base = state.determinize(seat, self.rng).d
+        base = d
         best, choice = -1e18, legal[0]
         seen = set()
         for action in legal:

@@ -1,8 +1,12 @@
 """Playing games between agents: one game (:func:`play_game`) or a match with seat rotation (:func:`play_match`).
 
-Both drive the ordinary PettingZoo AEC loop (``agent_iter``, ``last``, ``step``), so they work on any masked
-AEC env; on a MeepleZoo env the final scores and ranks come from the engine state (``env.state_obj``),
-elsewhere from the rewards.
+Both drive the ordinary PettingZoo AEC loop (``agent_iter``, ``last``, ``step``) and hand each agent the
+:class:`~meeplezoo.agents.view.SeatView` of its seat, never the env, so they work on any masked AEC env; on
+a MeepleZoo env the final scores and ranks come from the engine state, elsewhere from the rewards.
+
+Conventions (the same in records, the CLI and the arena): ranks are 0-based (0 = winner, tied seats share
+a rank); a player is labelled by the spec string it was made from (``"heuristic"``, ``"mcts:iters=400"``);
+``GameRecord.tie_break`` says when the winner's score was equalled and the game's tie-break decided.
 
 >>> record = play_match("seastead", ["random", "random"], games=2, seed=3).records[0]
 >>> record.steps > 0 and sorted(record.ranks.values())[0] == 0
@@ -20,6 +24,7 @@ import numpy as np
 from ..games import make_env, resolve
 from .base import Agent
 from .registry import make_agent
+from .view import seat_view
 
 #: called before each decision is applied: ``on_decision(env, agent_name, action)``
 DecisionHook = Callable[[Any, str, int], None]
@@ -51,6 +56,7 @@ class GameRecord:
     truncated: bool = False
     illegal_action: dict | None = None  # the adapter's info if the game ended on an illegal action
     decisions: list[Decision] | None = None  # with record_actions=True
+    tie_break: bool = False  # a sole winner whose score another seat equalled: the tie-break decided
 
     @property
     def winners(self) -> list[str]:
@@ -59,7 +65,8 @@ class GameRecord:
 
 
 def _label(agent: Any) -> str:
-    return getattr(agent, "name", None) or type(agent).__name__
+    """How a player is called: the spec it was made from, else its ``name``, else its class name."""
+    return getattr(agent, "spec", None) or getattr(agent, "name", None) or type(agent).__name__
 
 
 def play_game(
@@ -73,6 +80,8 @@ def play_game(
     max_steps: int | None = None,
 ) -> GameRecord:
     """Reset ``env`` with ``seed`` and play it to the end with ``agents`` (AEC agent name -> agent).
+
+    Each agent is called as ``agent.act(view)`` with the :class:`~meeplezoo.agents.view.SeatView` of its seat.
 
     Args:
         record_actions: keep every decision with its name (``env.describe_action``) in the record.
@@ -106,7 +115,7 @@ def play_game(
         if max_steps is not None and steps >= max_steps:
             truncated = True
             break
-        action = int(agents[name].act(env, name))
+        action = int(agents[name].act(seat_view(env, name)))
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:
@@ -115,6 +124,8 @@ def play_game(
         env.step(action)
         steps += 1
     scores, ranks = _outcome(env, rewards)
+    winners = [a for a, r in ranks.items() if r == 0]
+    tie_break = len(winners) == 1 and sum(1 for v in scores.values() if v == scores[winners[0]]) > 1
     players = {a: (labels[a] if labels and a in labels else _label(agents[a])) for a in env.possible_agents}
     return GameRecord(
         env_name=str(env.unwrapped.metadata.get("name", env)),
@@ -127,6 +138,7 @@ def play_game(
         truncated=truncated,
         illegal_action=illegal,
         decisions=decisions,
+        tie_break=tie_break,
     )
 
 

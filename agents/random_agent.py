@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .base import BaseAgent
+from .view import SeatView
 
 
 class RandomAgent(BaseAgent):
-    """Picks uniformly among the actions its action mask allows. Works on any masked AEC env."""
+    """Picks uniformly among the seat's legal actions. Works on any masked AEC env."""
 
     name = "random"
 
-    def act(self, env: Any, agent: str) -> int:
-        legal = self.legal_actions(env, agent)
-        return int(legal[self.rng.integers(legal.size)])
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        if not legal:
+            raise RuntimeError(f"{view.agent} was asked to act but its action mask allows nothing")
+        return int(legal[self.rng.integers(len(legal))])

@@ -1,23 +1,27 @@
-"""Agents by name: ``make_agent("random", "seastead", seed=7)``.
+"""Agents by spec string: ``make_agent("mcts:iters=400,rollout=heuristic", "seastead", seed=7)``.
 
-A name maps, per game, to an import path ``"module:Class"`` that is imported only when the agent is made,
+A spec is an agent name and optional parameters (:mod:`meeplezoo.agents.spec`). A name maps, per game,
+to an import path ``"module:Class"`` that is imported only when the agent is made,
 so an agent whose module is missing or needs an optional dependency costs nothing until asked for. The
-game ``"*"`` means every game. The class is called as ``Class(seed=seed)``.
+game ``"*"`` means every game. The class is called as ``Class(seed=seed, **params)``, the parameters
+converted with its ``PARAMS``.
 
 >>> sorted(available_agents("seastead"))
-['heuristic', 'random']
+['heuristic', 'human', 'mcts', 'ppo', 'random']
 >>> make_agent("random", "seastead", seed=1).name
 'random'
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import Any
 
 from .. import games
 from ..envs.core.errors import MeepleZooError
 from .base import Seed
+from .spec import AgentSpecError, Param, bind_params, parse_spec
 
 ANY_GAME = "*"
 
@@ -25,7 +29,7 @@ ANY_GAME = "*"
 _REGISTRY: dict[str, dict[str, str]] = {}
 
 
-class UnknownAgentError(MeepleZooError):
+class UnknownAgentError(AgentSpecError):
     """No agent of that name is registered for the game."""
 
 
@@ -101,16 +105,31 @@ def agent_class(name: str, game: str) -> type:
         ) from exc
 
 
-def make_agent(name: str, game: str, seed: Seed = None, **kwargs: Any):
-    """Create agent ``name`` for ``game`` with its own generator seeded by ``seed``.
+def agent_params(name: str, game: str) -> tuple[Param, ...]:
+    """The parameters agent ``name`` takes in its spec string (its class's ``PARAMS``)."""
+    return tuple(getattr(agent_class(name, game), "PARAMS", ()))
 
-    Raises :class:`UnknownAgentError` for a name not registered for the game and
-    :class:`AgentUnavailableError` when its module cannot be found.
+
+def make_agent(spec: str, game: str, seed: Seed = None, **kwargs: Any):
+    """Create the agent of ``spec`` (``"random"``, ``"mcts:iters=400"``, ``"ppo:model.zip"``...) for ``game``,
+    with its own generator seeded by ``seed``; ``kwargs`` are passed to its class as they are.
+
+    Raises :class:`UnknownAgentError` for a name not registered for the game, :class:`AgentSpecError` for
+    an unknown parameter or a bad value, :class:`AgentUnavailableError` when its module cannot be found.
     """
-    return agent_class(name, game)(seed=seed, **kwargs)
+    name, raw = parse_spec(spec)
+    cls = agent_class(name, game)
+    params = bind_params(name, getattr(cls, "PARAMS", ()), raw)
+    agent = cls(seed=seed, **params, **kwargs)
+    with contextlib.suppress(AttributeError):  # a slotted class without the attribute keeps its name
+        agent.spec = spec.strip()  # its label in records and tables
+    return agent
 
 
 register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
+register_agent("mcts", "meeplezoo.agents.mcts:ISMCTSAgent")
+register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
+register_agent("human", "meeplezoo.agents.human:HumanAgent")
 register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
 register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
 register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")

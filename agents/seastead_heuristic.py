@@ -28,6 +28,8 @@ from meeplezoo.envs.seastead.game import SeasteadState
 from meeplezoo.envs.seastead.state import NO, SeasteadData
 from meeplezoo.envs.seastead.steps import Step
 
+from .view import SeatView
+
 RESOURCE_VALUE = 0.9  # tuned with the effect values below: 99.75% wins against random over 800 games
 SHIP_VALUE = 0.5
 EFFECT_VALUE = {
@@ -97,19 +99,26 @@ def dive_value(d: SeasteadData) -> float:
 class SeasteadHeuristicAgent:
     """Greedy one-step lookahead agent for Seastead (beats random play in well over 95% of games)."""
 
+    name = "heuristic"
+
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env, agent: str) -> int:
-        state: SeasteadState = env.state_obj
-        return self.choose(state)
-
-    def choose(self, state: SeasteadState) -> int:
-        legal = state.legal_actions()
+    def act(self, view: SeatView) -> int:
+        legal = list(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player()
-        base = state.determinize(me, self.rng)
+        return self.choose(view.determinize(self.rng), legal)
+
+    def choose(self, base: SeasteadState, legal: list[int] | None = None) -> int:
+        """The action for the seat to move in ``base``, a state the agent may see whole (a determinization:
+        what the seat cannot see already resampled). Also the rollout policy of IS-MCTS."""
+        if legal is None:
+            legal = base.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = base.current_player()
         step = base.pending_step()
         scored = []
         for action in legal:

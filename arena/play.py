@@ -2,19 +2,19 @@
 
 Everything the arena needs from the agents package goes through this module: :func:`check_spec` (is the spec
 known for the game), :func:`play_task` (make the agents, wrap each in a :class:`~.faults.Guard`, play one
-game with ``play_game``, return a plain dict). Until the agents package parses spec strings itself, specs
-``name[:key=value,...]`` are parsed here and the parameters go to the agent's constructor.
+game with ``play_game``, return a plain dict), :func:`seat_text` (a position as one seat may see it).
+Agents are made from spec strings by ``make_agent`` (``random``, ``heuristic``, ``mcts:iters=200``...) and
+act on their seat's view; the guard passes along whatever ``play_game`` gives them.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
-import json
 import time
 from typing import Any
 
 from .. import games
+from ..envs.core.errors import MeepleZooError
 from .errors import ArenaError
 from .faults import Forfeit, Guard
 
@@ -28,45 +28,31 @@ def import_plugins(modules: tuple[str, ...] | list[str]) -> None:
             raise ArenaError(f"cannot import agent module {module!r}: {exc}") from exc
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts:iters=200,c=1.4"`` -> ``("mcts", {"iters": 200, "c": 1.4})``; values are JSON or text."""
-    name, _, rest = spec.partition(":")
-    if not name or not name.replace("_", "").replace("-", "").isalnum():
-        raise ArenaError(f"bad agent spec {spec!r}: expected NAME or NAME:KEY=VALUE,...")
-    params: dict[str, Any] = {}
-    for item in filter(None, rest.split(",")):
-        key, sep, value = item.partition("=")
-        if not sep or not key.isidentifier():
-            raise ArenaError(f"bad agent spec {spec!r}: parameter {item!r} is not KEY=VALUE")
-        try:
-            params[key] = json.loads(value)
-        except json.JSONDecodeError:
-            params[key] = value
-    return name, params
+#: agents that cannot play in a tournament (they read a terminal)
+NOT_FOR_THE_ARENA = ("human",)
 
 
 def _make(spec: str, game: str, seed: int | None) -> Any:
-    from meeplezoo.agents import agent_class, available_agents, make_agent
+    from meeplezoo.agents import make_agent
 
-    name, params = parse_spec(spec)
-    if name not in available_agents(game):
-        raise ArenaError(f"unknown agent {name!r} for {game}; available: {', '.join(available_agents(game))}")
-    if params:
-        accepted = [p for p in inspect.signature(agent_class(name, game)).parameters if p != "seed"]
-        unknown = sorted(set(params) - set(accepted))
-        if unknown:
-            raise ArenaError(
-                f"agent {name!r} has no parameter(s) {unknown}; it accepts: {', '.join(accepted) or '(none)'}"
-            )
+    if spec.partition(":")[0].strip() in NOT_FOR_THE_ARENA:
+        raise ArenaError(f"agent spec {spec!r}: a human player cannot take part in an arena tournament")
     try:
-        return make_agent(name, game, seed=seed, **params)
-    except (TypeError, ValueError) as exc:
-        raise ArenaError(f"agent spec {spec!r}: {exc}") from exc
+        return make_agent(spec, game, seed=seed)
+    except MeepleZooError as exc:
+        raise ArenaError(str(exc)) from exc
 
 
 def check_spec(spec: str, game: str) -> None:
     """Raise :class:`ArenaError` (one line) if ``spec`` does not make an agent for ``game``."""
     _make(spec, game, seed=0)
+
+
+def seat_text(state: Any, seat: int) -> str:
+    """The text picture of ``state`` as ``seat`` may see it (hidden parts in a canonical order, not true)."""
+    from meeplezoo.agents.view import public_copy
+
+    return public_copy(state, seat).render()
 
 
 def play_task(task: Any) -> dict[str, Any]:

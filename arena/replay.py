@@ -2,9 +2,8 @@
 
 The engine is deterministic (same seed + same actions = same game), so a replay ends in the stored scores;
 :func:`replay` checks it and raises :class:`ReplayMismatch` otherwise. A view is the full position or one
-seat's: a seat's view uses the game's per-seat text rendering when the engine has one (``render_seat`` or
-``render_for``); otherwise it shows only what is public in every game (whose decision is pending and what
-kind it is) plus that seat's own choices, never another seat's choice.
+seat's: the position as that seat may see it (the agents' public copy: hidden parts in a canonical order),
+that seat's own choices, and for the other seats only the kind of decision they took, never their choice.
 """
 
 from __future__ import annotations
@@ -15,9 +14,8 @@ from typing import Any
 
 from .. import games
 from .errors import ArenaError
+from .play import seat_text
 from .store import GameRow
-
-PER_SEAT_RENDERERS = ("render_seat", "render_for")
 
 
 class ReplayMismatch(ArenaError):
@@ -78,17 +76,8 @@ def view(state: Any, seat: int | None) -> str:
     """The text of the position for ``seat`` (None: the full view)."""
     if seat is None:
         return state.render()
-    for name in PER_SEAT_RENDERERS:
-        method = getattr(state, name, None)
-        if callable(method):
-            return method(seat)
-    return f"P{seat}'s view (this game has no per-seat rendering: only the pending decision is shown)\n" + (
-        "game over" if state.is_terminal() else f"P{state.current_player()} to decide: {state.pending()}"
-    )
-
-
-def has_seat_view(state: Any) -> bool:
-    return any(callable(getattr(state, n, None)) for n in PER_SEAT_RENDERERS)
+    note = f"(P{seat}'s view: what P{seat} cannot see is shown in a canonical order, not as it is)"
+    return note + "\n" + seat_text(state, seat)
 
 
 def visible(step: Step, seat: int | None) -> bool:

@@ -81,14 +81,14 @@ def _print_result(console: Console, env: Any, record, shown: str = "") -> None:
         console.rule("Final score sheet")
         _plain(console, sheet)
     results = Table(title="Result")
-    for col in ("agent", "played by", "score", "rank", "reward"):
+    for col in ("agent", "played by", "score", "rank (0 = won)", "reward"):
         results.add_column(col, justify="left" if col in ("agent", "played by") else "right")
     for agent in env.possible_agents:
         results.add_row(
             agent,
             record.players[agent],
             _fmt(record.scores[agent]),
-            str(record.ranks[agent] + 1),
+            str(record.ranks[agent]),
             f"{record.rewards[agent]:+.2f}",
         )
     console.print(results)
@@ -117,26 +117,30 @@ def _winner_line(record) -> Text:
     lead = "Truncated; leading: " if record.truncated else ""
     if len(winners) == 1:
         w = winners[0]
-        return Text(f"{lead}Winner: {_who(record, w)} with {_fmt(record.scores[w])} points")
+        tie = " (tied on points; the tie-break decided)" if record.tie_break else ""
+        return Text(f"{lead}Winner: {_who(record, w)} with {_fmt(record.scores[w])} points{tie}")
     names = ", ".join(_who(record, w) for w in winners)
     return Text(f"{lead}Shared win: {names} with {_fmt(record.scores[winners[0]])} points")
 
 
 def _agents_for(args: argparse.Namespace, game: str, num_players: int) -> list[str]:
+    """The agent specs of ``--agents`` (one per seat), their names checked against the game's agents."""
     from meeplezoo.agents import available_agents
+    from meeplezoo.agents.spec import parse_spec
 
-    names = args.agents or ["random"] * num_players
-    if len(names) != num_players:
-        raise CLIError(f"{game} has {num_players} seats: give {num_players} agent names to --agents, not {len(names)}")
+    specs = args.agents or ["random"] * num_players
+    if len(specs) != num_players:
+        raise CLIError(f"{game} has {num_players} seats: give {num_players} agent specs to --agents, not {len(specs)}")
     known = available_agents(game)
-    unknown = [n for n in names if n not in known]
+    unknown = [s for s in specs if parse_spec(s)[0] not in known]
     if unknown:
         raise CLIError(f"unknown agent(s) {unknown} for {game}; available: {', '.join(known)}")
-    return names
+    return specs
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from meeplezoo.agents import make_agent, play_game
+    from meeplezoo.agents.human import Resigned
     from meeplezoo.agents.match import agent_seed
 
     console = _console()
@@ -167,7 +171,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         _plain(console, f"{step:>5}  {agent:<9} {labels[agent]:<10} {env.describe_action(action)}")
 
     start = time.perf_counter()
-    record = play_game(env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show)
+    try:
+        record = play_game(env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show)
+    except Resigned as resigned:
+        console.print(f"{resigned.agent} ({labels[resigned.agent]}) resigned after {count[0]} decisions.")
+        return 0
     elapsed = time.perf_counter() - start
     shown = ""
     if not args.quiet:
@@ -196,6 +204,7 @@ def _match_table(console: Console, game: str, names: list[str], args: argparse.N
             outcome = f"unfinished after {rec.steps} decisions" + (" (illegal action)" if rec.illegal_action else "")
         else:
             outcome = "won: " + " & ".join(rec.players[w] for w in rec.winners)
+            outcome += " (tie-break)" if rec.tie_break else ""
         _plain(console, f"game {g + 1:>3}  seed {rec.seed:<6} {' - '.join(parts):<48} {outcome}")
 
     start = time.perf_counter()
@@ -205,7 +214,7 @@ def _match_table(console: Console, game: str, names: list[str], args: argparse.N
     standings = sorted(result.standings(), key=lambda s: -s.win_rate)
     unfinished = any(s.unfinished for s in standings)
     cols = ["agent", "games", "wins", "shared", "losses"] + (["unfinished"] if unfinished else [])
-    for col in [*cols, "win rate", "avg score", "avg reward", "avg rank"]:
+    for col in [*cols, "win rate", "avg score", "avg reward", "avg rank (0 = won)"]:
         t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for s in standings:
         counts = [s.games, s.wins, s.draws, s.losses] + ([s.unfinished] if unfinished else [])
@@ -215,7 +224,7 @@ def _match_table(console: Console, game: str, names: list[str], args: argparse.N
             f"{100 * s.win_rate:.1f}%",
             f"{s.mean_score:.1f}",
             f"{s.mean_reward:+.2f}",
-            f"{s.mean_rank + 1:.2f}",
+            f"{s.mean_rank:.2f}",
         )
     console.print(t)
     if unfinished:
@@ -328,7 +337,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
     console = _console()
     t = Table(title="MeepleZoo games")
-    for col in ("game", "registry id", "players", "actions", "observation", "agents", "rules"):
+    for col in ("game", "registry id", "players", "actions", "observation", "rules"):
         t.add_column(col)
     for entry in games.entries():
         env = games.make_env(entry.name)
@@ -340,11 +349,30 @@ def cmd_list(args: argparse.Namespace) -> int:
             str(g.num_players),
             str(g.num_actions),
             str(g.observation_size),
-            ", ".join(available_agents(entry.name)),
             rules,
         )
     console.print(t)
+    console.print(_agents_table(available_agents))
     return 0
+
+
+def _agents_table(available_agents) -> Table:
+    """Every agent: the games it plays and the parameters of its spec string (``NAME:key=value,...``)."""
+    from meeplezoo.agents.registry import AgentUnavailableError, agent_class
+    from meeplezoo.agents.spec import describe_params
+
+    names = sorted({a for g in games.game_names() for a in available_agents(g)})
+    t = Table(title="Agents (spec: NAME or NAME:key=value,...)")
+    for col in ("agent", "games", "parameters"):
+        t.add_column(col, overflow="fold")
+    for name in names:
+        where = [g for g in games.game_names() if name in available_agents(g)]
+        try:
+            params = describe_params(getattr(agent_class(name, where[0]), "PARAMS", ()))
+        except AgentUnavailableError as exc:
+            params = f"(unavailable: {exc})"
+        t.add_row(name, "all" if len(where) == len(games.game_names()) else ", ".join(where), params)
+    return t
 
 
 # --- arena and replay (meeplezoo.arena.command) -------------------------------------------------------------
@@ -370,7 +398,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play games between agents", description="Play games between agents.")
     play.add_argument("game", help=game_help)
-    play.add_argument("--agents", nargs="+", metavar="NAME", help="one agent per seat (default: random everywhere)")
+    play.add_argument(
+        "--agents",
+        nargs="+",
+        metavar="SPEC",
+        help="one agent spec per seat: random, heuristic, mcts:iters=400, ppo:model.zip, human (default: random)",
+    )
     play.add_argument("--seed", type=int, default=0, help="seed of the (first) game; game g uses seed+g")
     play.add_argument("--games", type=int, default=1, help="number of games; more than 1 rotates seats")
     play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")

@@ -31,6 +31,7 @@ import gymnasium as gym
 import numpy as np
 
 from ..agents import Agent, make_agent
+from ..agents.view import seat_view
 from ..games import make_env, resolve
 
 #: an opponent: an agent name of the registry, or a factory ``seed -> agent``
@@ -156,7 +157,7 @@ class SingleAgentEnv(gym.Env):
             if terminated or truncated:
                 aec.step(None)
             else:
-                aec.step(self.opponents[agent].act(aec, agent))
+                aec.step(self.opponents[agent].act(seat_view(aec, agent)))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
 
     def _outcome(self, finished: bool) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.agents.board_royale_heuristic import BoardRoyaleHeuristicAgent
+from meeplezoo.agents.view import seat_view, view_of_state
 from meeplezoo.envs import board_royale_v0
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 
@@ -23,7 +24,7 @@ def heuristic_wins(n: int, seed: int) -> bool:
         if state.is_terminal():
             return state.d.winner == seat
         player = state.current_player()
-        state.apply(agent.choose(state) if player == seat else int(rng.choice(state.legal_actions())))
+        state.apply(agent.act(view_of_state(state, seat)) if player == seat else int(rng.choice(state.legal_actions())))
     return False
 
 
@@ -47,6 +48,10 @@ def test_heuristic_acts_through_the_env_with_legal_actions():
         if term or trunc:
             env.step(None)
             continue
-        action = agent.act(env, name) if name == "player_0" else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        action = (
+            agent.act(seat_view(env, name))
+            if name == "player_0"
+            else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
         assert obs["action_mask"][action] == 1
         env.step(action)

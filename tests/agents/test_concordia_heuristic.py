@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.agents.concordia_heuristic import ConcordiaHeuristicAgent
+from meeplezoo.agents.view import seat_view, view_of_state
 from meeplezoo.envs import concordia_v0
 from meeplezoo.envs.concordia import ConcordiaGame
 
@@ -18,7 +19,7 @@ def play(seed: int, n: int, heuristic_seat: int) -> list[int]:
     rng = np.random.default_rng(seed + 10_000)
     while not state.is_terminal():
         if state.current_player() == heuristic_seat:
-            action = heuristic.choose(state)
+            action = heuristic.act(view_of_state(state, heuristic_seat))
         else:
             legal = state.legal_actions()
             action = legal[rng.integers(len(legal))]
@@ -46,7 +47,7 @@ def test_heuristic_only_chooses_legal_actions_and_acts_through_the_env() -> None
         if term or trunc:
             env.step(None)
             continue
-        action = agent.act(env, name)
+        action = agent.act(seat_view(env, name))
         assert obs["action_mask"][action] == 1, (env.state_obj.pending(), action)
         env.step(action)
         decisions += 1

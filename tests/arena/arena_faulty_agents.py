@@ -12,6 +12,7 @@ from typing import Any
 
 from meeplezoo.agents import register_agent
 from meeplezoo.agents.random_agent import RandomAgent
+from meeplezoo.agents.spec import Param
 
 
 class Raiser(RandomAgent):
@@ -48,6 +49,7 @@ class Sleeper(RandomAgent):
     """Sleeps ``seconds`` on its second decision."""
 
     name = "sleeper"
+    PARAMS = (Param("seconds", float, 1.0),)
 
     def __init__(self, seed: Any = None, seconds: float = 1.0) -> None:
         super().__init__(seed)
@@ -65,6 +67,7 @@ class CrashOnce(RandomAgent):
     """Kills its process (as a segfault would) on its first decision, once: it leaves ``marker`` behind."""
 
     name = "crash_once"
+    PARAMS = (Param("marker", str, ""),)
 
     def __init__(self, seed: Any = None, marker: str = "") -> None:
         super().__init__(seed)

@@ -78,8 +78,8 @@ def test_replay_to_json(capsys, db, tmp_path):
     ("argv", "message"),
     [
         (["arena", "chess", "--agents", "random", "heuristic"], "unknown game 'chess'"),
-        (["arena", "seastead", "--agents", "random", "wizard"], "unknown agent 'wizard'"),
-        (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "no parameter(s) ['depth']"),
+        (["arena", "seastead", "--agents", "random", "wizard"], "no agent 'wizard' for seastead"),
+        (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "has no parameter 'depth'"),
         (["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"], "exactly 2 players"),
         (["arena", "concordia", "--agents", "random", "heuristic", "--seats", "6"], "num_players=6"),
         (["arena", "seastead", "--agents", "random", "heuristic", "--set", "variant=B"], "variant must be"),

@@ -1,0 +1,81 @@
+"""A trained policy as an agent: an sb3-contrib ``MaskablePPO`` model (``.zip``) acting with the mask.
+
+``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
+``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
+most likely action. The model must have been trained on the same game configuration (observation and
+action sizes are checked).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .base import Seed
+from .spec import AgentSpecError, Param
+from .view import SeatView
+
+
+class PolicyAgent:
+    """Acts with a Stable-Baselines3-style model: ``model.predict(obs, action_masks=mask)``.
+
+    ``model`` may be given directly (a loaded model) or ``path`` to a MaskablePPO ``.zip``. If the model
+    still picks an illegal action (a model without masking), the agent takes a uniformly random legal one.
+    """
+
+    name = "ppo"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("path", str, "", "a MaskablePPO .zip saved by model.save()"),
+        Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),
+    )
+
+    def __init__(self, model: Any = None, seed: Seed = None, deterministic: bool = True, path: str = "") -> None:
+        if model is None:
+            model = load_model(path)
+        self.model = model
+        self.deterministic = deterministic
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        if not deterministic:
+            # sb3 samples with torch's global generator: seed it so that a seeded agent replays
+            import torch
+
+            torch.manual_seed(int(self.rng.integers(2**31)))
+
+    def act(self, view: SeatView) -> int:
+        obs_shape = getattr(getattr(self.model, "observation_space", None), "shape", None)
+        if obs_shape is not None and tuple(obs_shape) != view.observation.shape:
+            raise AgentSpecError(
+                f"ppo: the model expects observations of shape {tuple(obs_shape)}, "
+                f"{view.game_name} gives {view.observation.shape}"
+            )
+        mask = view.action_mask.astype(bool)
+        action, _ = self.model.predict(view.observation, action_masks=mask, deterministic=self.deterministic)
+        action = int(action)
+        if not (0 <= action < mask.size and mask[action]):
+            action = int(view.legal_actions[self.rng.integers(len(view.legal_actions))])
+        return action
+
+
+def load_model(path: str) -> Any:
+    """Load a MaskablePPO ``.zip`` (a one-line :class:`AgentSpecError` if there is none or it is not one)."""
+    if not path:
+        raise AgentSpecError("ppo: no policy ships with MeepleZoo yet; give a saved model: ppo:path/to/model.zip")
+    file = Path(path)
+    if not file.is_file() and file.with_suffix(".zip").is_file():
+        file = file.with_suffix(".zip")
+    if not file.is_file():
+        raise AgentSpecError(f"ppo: no model file {path!r}")
+    try:
+        from sb3_contrib import MaskablePPO
+    except ImportError as exc:
+        raise AgentSpecError(f"ppo: loading a model needs sb3-contrib (the training extra): {exc}") from None
+    try:
+        return MaskablePPO.load(str(file), device="cpu")
+    except Exception as exc:  # a corrupt or foreign file: one line naming it
+        raise AgentSpecError(f"ppo: {file} is not a MaskablePPO model: {type(exc).__name__}: {exc}") from None
+
+
+__all__ = ["PolicyAgent", "load_model"]

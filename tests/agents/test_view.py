@@ -1,0 +1,153 @@
+"""The seat view is cheat-proof: no attribute path reaches the true state, and what the seat cannot see does
+not change any agent's choice."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplezoo.agents import make_agent
+from meeplezoo.agents.view import CANONICAL_HIDDEN, NoDeterminizeError, SeatView, public_copy, view_of_state
+from meeplezoo.games import game_names, make_env
+
+GAMES = game_names()
+#: configurations with hidden parts in play: 2 players, and 4 for the games that take them
+CONFIGS = [("seastead", {}), ("concordia", {}), ("board_royale", {"num_players": 2}), ("board_royale", {})]
+#: every agent that needs no file or terminal, with a small budget where it searches
+AGENT_SPECS = ["random", "heuristic"]
+
+
+def positions(game: str, config: dict, seed: int, every: int, count: int):
+    """``count`` states reached by random play, one every ``every`` decisions (the state is copied)."""
+    state = make_env(game, **config).unwrapped.game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    out, step = [], 0
+    while not state.is_terminal() and len(out) < count:
+        if step % every == every - 1:
+            out.append(state.clone())
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+        step += 1
+    return out
+
+
+def reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` by attributes (slots, ``__dict__``), container items and array
+    bases. Classes, functions and modules are not followed: they hold no position of a game."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (type, type(len), type(reachable), type(np))):
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, (str, bytes, int, float, bool, type(None))):
+            continue
+        if isinstance(obj, dict):
+            todo += list(obj.keys()) + list(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            todo += list(obj)
+        elif hasattr(obj, "items") and hasattr(obj, "keys"):  # mappingproxy
+            todo += [v for _, v in obj.items()]
+        if isinstance(obj, np.ndarray):
+            if obj.base is not None:
+                todo.append(obj.base)
+            continue
+        for cls in type(obj).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if hasattr(obj, slot):
+                    todo.append(getattr(obj, slot))
+        todo += list(getattr(obj, "__dict__", {}).values())
+    return list(seen.values())
+
+
+def mutable_parts(state) -> set[int]:
+    """Ids of the true state, its record and every mutable object inside the record."""
+    ids = {id(state), id(state.d)}
+    for slot in type(state.d).__slots__:
+        value = getattr(state.d, slot)
+        if not isinstance(value, (int, float, str, tuple, type(None))):
+            ids.add(id(value))
+    return ids
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_no_attribute_path_from_a_view_reaches_the_true_state(game, config):
+    for state in positions(game, config, seed=1, every=7, count=12):
+        seat = state.current_player()
+        view = view_of_state(state, seat)
+        forbidden = mutable_parts(state)
+        found = [o for o in reachable(view) if id(o) in forbidden]
+        assert not found, f"{game}: the view reaches {[type(o).__name__ for o in found]} of the true state"
+        # the public copy holds neither the true chance nor anything the seat cannot see
+        assert view._public.d.chance != state.d.chance
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_puts_its_hidden_parts_in_canonical_order(game):
+    assert game in CANONICAL_HIDDEN
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_what_the_seat_cannot_see_changes_no_agent_choice(game, config):
+    """Swap the true state for another determinization of the seat: same public copy, same choices."""
+    rng = np.random.default_rng(5)
+    differing = 0
+    for state in positions(game, config, seed=2, every=9, count=8):
+        seat = state.current_player()
+        other = state.determinize(seat, rng)  # a different truth the seat cannot tell apart
+        differing += other.to_dict() != state.to_dict()
+        view, swapped = view_of_state(state, seat), view_of_state(other, seat)
+        assert view._public.to_dict() == swapped._public.to_dict()
+        np.testing.assert_array_equal(view.observation, swapped.observation)
+        assert view.legal_actions == swapped.legal_actions
+        for spec in AGENT_SPECS:
+            a = make_agent(spec, game, seed=11).act(view)
+            b = make_agent(spec, game, seed=11).act(swapped)
+            assert a == b, f"{game} {spec}: {a} with the true state, {b} with the swapped one ({view.pending})"
+            assert a in view.legal_actions
+    assert differing >= 4, "the positions should have hidden parts that differ"
+
+
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_a_views_determinization_is_fresh_and_consistent(game, config):
+    state = positions(game, config, seed=3, every=11, count=1)[0]
+    seat = state.current_player()
+    view = view_of_state(state, seat)
+    a, b = view.determinize(np.random.default_rng(1)), view.determinize(np.random.default_rng(1))
+    assert a.to_dict() == b.to_dict() and a is not b  # seeded, and a new state each time
+    assert a.d.chance != state.d.chance
+    np.testing.assert_array_equal(a.observe(seat), state.observe(seat))
+    assert a.legal_actions() == list(view.legal_actions) and a.pending() == view.pending
+    a.apply(a.legal_actions()[0])  # the agent's to play forward: the view is unchanged
+    assert view.determinize(np.random.default_rng(1)).to_dict() == b.to_dict()
+
+
+def test_the_public_copy_of_a_game_without_a_canonical_form_is_still_a_determinization():
+    state = positions("seastead", {}, seed=4, every=5, count=1)[0]
+    saved = CANONICAL_HIDDEN.pop("seastead")
+    try:
+        copy = public_copy(state, state.current_player())
+    finally:
+        CANONICAL_HIDDEN["seastead"] = saved
+    assert copy.d.chance != state.d.chance and copy.d is not state.d
+
+
+def test_a_view_of_a_plain_pettingzoo_env_has_no_determinize():
+    pytest.importorskip("pygame")
+    from pettingzoo.classic import connect_four_v3
+
+    from meeplezoo.agents.view import seat_view
+
+    env = connect_four_v3.env()
+    env.reset(seed=0)
+    view = seat_view(env, env.agent_selection)
+    assert isinstance(view, SeatView) and len(view.legal_actions) == 7 and not view.can_determinize
+    with pytest.raises(NoDeterminizeError):
+        view.determinize(np.random.default_rng(0))
+
+
+def test_a_view_is_only_made_for_the_seat_to_act():
+    state = positions("seastead", {}, seed=4, every=5, count=1)[0]
+    with pytest.raises(ValueError, match="not to act"):
+        view_of_state(state, 1 - state.current_player())

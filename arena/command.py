@@ -6,6 +6,7 @@
     meeplezoo arena --config study.toml --db results.sqlite --workers 2
     meeplezoo arena seastead --agents random heuristic --games 50 --db r.sqlite --backend ray
     meeplezoo arena --report results.sqlite --out report/
+    meeplezoo arena all --agents random heuristic --games 8 --db baselines.sqlite --out report/
     meeplezoo replay results.sqlite 17 --seat 0 --board-every 20
     meeplezoo replay results.sqlite 17 --to-json game17.json
 
@@ -26,10 +27,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from .. import games
 from . import ratings, replay, report, runner, store
 from .errors import ArenaError
 from .play import import_plugins
 from .schedule import DEFAULT_TIME_LIMIT, Study, Task, load_studies, validate
+
+#: the game argument that means every game
+ALL = "all"
 
 
 def _console() -> Console:
@@ -60,7 +65,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
         description="Play a tournament (round robin, seats rotated, fixed seeds), store every game as it "
         "finishes, print ratings. Run the same command again to resume. With --report, report a database.",
     )
-    a.add_argument("game", nargs="?", help=game_help)
+    a.add_argument("game", nargs="?", help=game_help + f"; {ALL!r}: every game")
     a.add_argument("--agents", nargs="+", metavar="SPEC", help="agent specs: random heuristic mcts:iters=200 ...")
     a.add_argument("--games", type=int, default=100, help="games per lineup (default 100; rounded up to deals)")
     a.add_argument("--seats", type=int, default=None, help="players per game (default: the game's default)")
@@ -87,7 +92,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
         help=("import a module that registers more agents (repeatable)"),
     )
     a.add_argument("--report", metavar="DB", help="report this database instead of playing")
-    a.add_argument("--out", metavar="DIR", help="with --report: write DIR/README.md and PNG plots")
+    a.add_argument("--out", metavar="DIR", help="write DIR/README.md and PNG plots (of --report DB, or of this run)")
     a.add_argument("--quiet", action="store_true", help="no progress bar and no tables, only the summary line")
 
 
@@ -101,15 +106,15 @@ def _studies(args: argparse.Namespace) -> list[Study]:
         raise ArenaError("give a GAME (or --config FILE, or --report DB)")
     if not args.agents:
         raise ArenaError("give the agents: --agents SPEC SPEC ...")
-    return [Study(args.game, list(args.agents), args.seats, args.games, _key_values(args.set), args.seed, limit)]
+    names = games.game_names() if args.game == ALL else [args.game]
+    config = _key_values(args.set)
+    return [Study(name, list(args.agents), args.seats, args.games, config, args.seed, limit) for name in names]
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
     console = _console()
     if args.report:
         return _report(console, args.report, args.out)
-    if args.out:
-        raise ArenaError("--out goes with --report DB")
     if not args.db:
         raise ArenaError("give the results database: --db FILE")
     import_plugins(args.imports)
@@ -120,8 +125,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     with store.Store(args.db) as db:
         summary = _run(console, tasks, db, args)
         contexts = {store.context_name(t.game, t.config) for t in tasks}
+        stats = [cs for cs in ratings.compute(db.games()) if cs.context in contexts]
         if not args.quiet:
-            report.print_report(console, [cs for cs in ratings.compute(db.games()) if cs.context in contexts])
+            report.print_report(console, stats)
+        if args.out and stats:
+            files = report.write_report(stats, args.out, args.db)
+            console.print(f"wrote the report of this study to {args.out} ({len(files)} files)")
     console.print(
         f"{summary.played} games played and stored, {summary.already} already stored, of {summary.scheduled} "
         f"scheduled; {summary.seconds:.1f} s, {summary.games_per_second:.2f} games/s ({args.db})"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import signal
 import subprocess
 import time
 import traceback
@@ -135,6 +136,7 @@ def run(
 
 def _worker_main(conn: Connection) -> None:
     """A worker: receive a task, send back its result, until told to stop or the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     while True:
         try:
             task = conn.recv()
@@ -157,10 +159,10 @@ class _Worker:
         self.task = task
         self.conn.send(task)
 
-    def stop(self) -> None:
+    def stop(self, now: bool = False) -> None:
         with contextlib.suppress(OSError):
             self.conn.send(None)
-        self.proc.join(timeout=5)
+        self.proc.join(timeout=0 if now else 5)
         if self.proc.is_alive():
             self.proc.kill()
         self.conn.close()
@@ -171,6 +173,7 @@ def _run_local(todo: list[Task], finish: Callable[[Task, str, Any], None], worke
     queue = deque(todo)
     attempts: dict[str, int] = {}
     pool = [_Worker(ctx) for _ in range(min(workers, len(todo)))]
+    finished = False
     try:
         for w in pool:
             if queue:
@@ -204,9 +207,10 @@ def _run_local(todo: list[Task], finish: Callable[[Task, str, Any], None], worke
                 w.task = None
                 if queue:
                     w.give(queue.popleft())
+        finished = True
     finally:
         for w in pool:
-            w.stop()
+            w.stop(now=not finished)  # interrupted: the games being played are dropped, not waited for
 
 
 # --- Ray -------------------------------------------------------------------------------------------------------

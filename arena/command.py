@@ -125,7 +125,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     with store.Store(args.db) as db:
         summary = _run(console, tasks, db, args)
         contexts = {store.context_name(t.game, t.config) for t in tasks}
-        stats = [cs for cs in ratings.compute(db.games()) if cs.context in contexts]
+        stats = [cs for cs in ratings.compute(db.games(actions=False)) if cs.context in contexts]
         if not args.quiet:
             report.print_report(console, stats)
         if args.out and stats:
@@ -174,7 +174,7 @@ def _report(console: Console, path: str, out: str | None) -> int:
     if not store.check(path):
         raise ArenaError(f"{path}: no such results database")
     with store.Store(path, create=False) as db:
-        stats = ratings.compute(db.games())
+        stats = ratings.compute(db.games(actions=False))
     if not stats:
         raise ArenaError(f"{path} holds no games yet")
     report.print_report(console, stats)

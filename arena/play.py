@@ -100,6 +100,6 @@ def play_task(task: Any) -> dict[str, Any]:
         "truncated": truncated,
         "forfeit": None if fault is None else fault.to_dict(),
         "duration": duration,
-        "seat_time": [[g.clock.total, g.clock.longest] for g in guards],
+        "seat_time": [[g.clock.total, g.clock.longest, g.clock.decisions] for g in guards],
         "actions": actions,
     }

@@ -4,8 +4,8 @@
   store's fixed order, so the same database always gives the same ratings. The interval is mu +- 1.96 sigma.
 * **Pairwise win rates**: for each pair of agents, over every game where both sat, a finish ahead counts 1,
   a tie 1/2; with a Wilson 95% interval.
-* **Per agent**: mean score and mean rank (1 = first), forfeits. **Per seat**: the rate of first places
-  (first-seat advantage). **Length**: decisions and seconds per game.
+* **Per agent**: mean score and mean rank (1 = first), forfeits, time per decision. **Per seat**: the rate
+  of first places (first-seat advantage). **Length**: decisions and seconds per game.
 
 Truncated games (the engine's safety bound hit) have no result: they are counted, not rated. A forfeited
 game is rated (the faulty seat last, the others sharing first) but its scores are left out of the score
@@ -48,6 +48,13 @@ class AgentStats:
     ranks: list[int] = field(default_factory=list)  # 1-based, rated games
     firsts: float = 0.0  # first places (a shared first counts 1/number sharing)
     forfeits: dict[str, int] = field(default_factory=dict)  # reason -> count
+    think: float = 0.0  # seconds spent deciding, over all its decisions
+    decisions: int = 0
+    longest: float = 0.0  # its longest decision (s)
+
+    @property
+    def ms_per_decision(self) -> float:
+        return 1000 * self.think / self.decisions if self.decisions else float("nan")
 
     @property
     def low(self) -> float:
@@ -142,6 +149,11 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
     for r in rows:
         stats.decisions.append(r.decisions)
         stats.durations.append(r.duration)
+        for spec, (total, longest, count) in zip(r.seats, r.seat_time, strict=True):
+            st = agents[spec]
+            st.think += total
+            st.longest = max(st.longest, longest)
+            st.decisions += int(count)
         if r.forfeit is not None:
             stats.forfeited += 1
             reason = r.forfeit["reason"]

@@ -38,6 +38,7 @@ def summary_line(cs: ContextStats) -> str:
 
 def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
     head = ["agent", "rating mu", "sigma", "95% interval", "games", "firsts", "mean score", "mean rank", "forfeits"]
+    head += ["ms/decision", "longest s"]
     rows = []
     for s in cs.ranking():
         forfeits = ", ".join(f"{n} {reason}" for reason, n in sorted(s.forfeits.items())) or "0"
@@ -52,6 +53,8 @@ def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
                 _f(s.mean_score),
                 _f(s.mean_rank, ".2f"),
                 forfeits,
+                _f(s.ms_per_decision, ".2f"),
+                _f(s.longest, ".3f"),
             ]
         )
     return head, rows

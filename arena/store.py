@@ -77,7 +77,7 @@ class GameRow:
     truncated: bool
     forfeit: dict[str, Any] | None
     duration: float
-    seat_time: list[list[float]]  # per seat: total and longest decision time (s)
+    seat_time: list[list[float]]  # per seat: total and longest decision time (s), decisions
     time_limit: float | None
     code_version: str
     finished_at: str
@@ -202,9 +202,13 @@ class Store:
     def count(self) -> int:
         return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
 
-    def games(self) -> Iterator[GameRow]:
-        """Every stored game, in a fixed order (context, seed, key): independent of finishing order."""
-        cur = self.con.execute(f"SELECT id, {_COLUMNS}, finished_at FROM games ORDER BY game, config, seed, key")
+    def games(self, actions: bool = True) -> Iterator[GameRow]:
+        """Every stored game, in a fixed order (context, seed, key): independent of finishing order.
+
+        ``actions=False`` leaves the action lists out (empty): statistics do not need them.
+        """
+        columns = _COLUMNS if actions else _COLUMNS.replace("actions", "x''")
+        cur = self.con.execute(f"SELECT id, {columns}, finished_at FROM games ORDER BY game, config, seed, key")
         for r in cur:
             yield _row(r)
 
@@ -238,7 +242,7 @@ def _row(r: tuple) -> GameRow:
         time_limit=time_limit,
         code_version=code_version,
         finished_at=finished_at,
-        actions=unpack_actions(actions),
+        actions=unpack_actions(actions) if actions else [],
     )
 
 

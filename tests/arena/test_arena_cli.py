@@ -161,3 +161,21 @@ def test_a_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
         after = {r.id: (r.key, r.finished_at, r.actions) for r in rows}
         assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     assert all(after[i] == row for i, row in before.items())  # the games stored before the kill are untouched
+
+
+def test_a_study_file_over_two_games(capsys, tmp_path):
+    study = tmp_path / "study.toml"
+    study.write_text(
+        'agents = ["random", "heuristic"]\nseed = 4\n'
+        '[[study]]\ngame = "seastead"\ngames = 2\n'
+        '[[study]]\ngame = "board_royale"\nseats = 3\ngames = 3\ntime_limit = 0\n'
+    )
+    path = tmp_path / "r.sqlite"
+    code, out, _ = run(capsys, "arena", "--config", str(study), "--db", str(path), "--workers", "1")
+    assert code == 0
+    assert "8 games played and stored" in out  # 2 + two lineups of 3 seats x 3 rotations
+    with Store(path) as db:
+        rows = list(db.games())
+    assert {(r.game, len(r.seats)) for r in rows} == {("seastead", 2), ("board_royale", 3)}
+    assert {r.time_limit for r in rows if r.game == "board_royale"} == {None}
+    assert "board_royale" in out and "seastead" in out

@@ -26,7 +26,7 @@ def _result(task, score: float = 1.0) -> dict:
         "truncated": False,
         "forfeit": None,
         "duration": 0.01,
-        "seat_time": [[0.0, 0.0], [0.0, 0.0]],
+        "seat_time": [[0.0, 0.0, 1], [0.0, 0.0, 2]],
         "actions": [0, 70000, 5],
     }
 
@@ -88,7 +88,7 @@ WRITER = textwrap.dedent(
     added = 0
     for t in tasks:
         added += db.add(t, {"scores": [1.0, 2.0], "ranks": [1, 0], "decisions": 2, "truncated": False,
-                            "forfeit": None, "duration": 0.0, "seat_time": [[0, 0], [0, 0]], "actions": [1, 2]},
+                            "forfeit": None, "duration": 0.0, "seat_time": [[0, 0, 1], [0, 0, 1]], "actions": [1, 2]},
                         sys.argv[3])
     print(added)
     """

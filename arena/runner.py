@@ -72,7 +72,9 @@ def safe_play(task: Task) -> tuple[str, dict[str, Any] | str]:
         return "error", traceback.format_exc(limit=6)
 
 
-OnResult = Callable[[Task, dict[str, Any]], None]
+#: called after each game: its result, or None when a concurrent run had stored it
+OnResult = Callable[[Task, dict[str, Any] | None], None]
+Finish = Callable[[Task, str, Any], None]
 
 
 def run(
@@ -118,15 +120,25 @@ def run(
         if on_result is not None:
             on_result(task, payload)
 
+    def taken(task: Task) -> bool:
+        """Whether a concurrent run stored ``task`` since this run started (then it is not played again)."""
+        if not store.has(task.key):
+            return False
+        summary.already += 1
+        if on_result is not None:
+            on_result(task, None)
+        return True
+
     if not todo:
         pass
     elif backend == "ray":
-        _run_ray(todo, finish, workers, address)
+        _run_ray(todo, finish, taken, workers, address)
     elif (workers or os.cpu_count() or 1) == 1:
         for task in todo:
-            finish(task, *safe_play(task))
+            if not taken(task):
+                finish(task, *safe_play(task))
     else:
-        _run_local(todo, finish, workers or os.cpu_count() or 1)
+        _run_local(todo, finish, taken, workers or os.cpu_count() or 1)
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -168,7 +180,16 @@ class _Worker:
         self.conn.close()
 
 
-def _run_local(todo: list[Task], finish: Callable[[Task, str, Any], None], workers: int) -> None:
+def _pop(queue: deque[Task], taken: Callable[[Task], bool]) -> Task | None:
+    """The next task of ``queue`` that no concurrent run has stored yet."""
+    while queue:
+        task = queue.popleft()
+        if not taken(task):
+            return task
+    return None
+
+
+def _run_local(todo: list[Task], finish: Finish, taken: Callable[[Task], bool], workers: int) -> None:
     ctx = mp.get_context("spawn")
     queue = deque(todo)
     attempts: dict[str, int] = {}
@@ -176,8 +197,9 @@ def _run_local(todo: list[Task], finish: Callable[[Task, str, Any], None], worke
     finished = False
     try:
         for w in pool:
-            if queue:
-                w.give(queue.popleft())
+            task = _pop(queue, taken)
+            if task is not None:
+                w.give(task)
         while any(w.task is not None for w in pool):
             busy = [w for w in pool if w.task is not None]
             ready = set(wait([w.conn for w in busy] + [w.proc.sentinel for w in busy]))
@@ -205,8 +227,9 @@ def _run_local(todo: list[Task], finish: Callable[[Task, str, Any], None], worke
                 else:
                     finish(task, *outcome)
                 w.task = None
-                if queue:
-                    w.give(queue.popleft())
+                task = _pop(queue, taken)
+                if task is not None:
+                    w.give(task)
         finished = True
     finally:
         for w in pool:
@@ -233,16 +256,17 @@ def _ray_session(address: str | None) -> Iterator[Any]:
             ray.shutdown()
 
 
-def _run_ray(todo: list[Task], finish: Callable[[Task, str, Any], None], workers: int | None, address: str | None):
+def _run_ray(todo: list[Task], finish: Finish, taken: Callable[[Task], bool], workers: int | None, address: str | None):
     with _ray_session(address) as ray:
         remote = ray.remote(num_cpus=1, max_retries=MAX_ATTEMPTS)(safe_play)
         limit = workers or max(1, int(ray.cluster_resources().get("CPU", 1))) * 2
         queue = deque(todo)
         flight: dict[Any, Task] = {}
         while queue or flight:
-            while queue and len(flight) < limit:
-                task = queue.popleft()
+            while len(flight) < limit and (task := _pop(queue, taken)) is not None:
                 flight[remote.remote(task)] = task
+            if not flight:
+                break
             ready, _ = ray.wait(list(flight), num_returns=1)
             for ref in ready:
                 task = flight.pop(ref)

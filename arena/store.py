@@ -199,6 +199,9 @@ class Store:
     def keys(self) -> set[str]:
         return {r[0] for r in self.con.execute("SELECT key FROM games")}
 
+    def has(self, key: str) -> bool:
+        return self.con.execute("SELECT 1 FROM games WHERE key = ?", (key,)).fetchone() is not None
+
     def count(self) -> int:
         return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
 

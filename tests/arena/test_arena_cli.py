@@ -179,3 +179,18 @@ def test_a_study_file_over_two_games(capsys, tmp_path):
     assert {(r.game, len(r.seats)) for r in rows} == {("seastead", 2), ("board_royale", 3)}
     assert {r.time_limit for r in rows if r.game == "board_royale"} == {None}
     assert "board_royale" in out and "seastead" in out
+
+
+@pytest.mark.slow
+def test_two_runs_of_one_study_at_once_store_each_game_once(tmp_path):
+    path = tmp_path / "r.sqlite"
+    argv = [sys.executable, "-m", "meeplezoo.cli", "arena", "seastead", "--agents", "random", "heuristic",
+            "--games", "8", "--workers", "1", "--db", str(path), "--quiet"]  # fmt: skip
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
+    played = [int(out.split(" games played and stored")[0].split()[-1]) for out, _ in outs]
+    assert sum(played) == 8  # the two runs shared the work: no game stored twice
+    with Store(path) as db:
+        assert db.count() == len(db.keys()) == 8
+        assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -97,6 +97,8 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
 
 
 def _studies(args: argparse.Namespace) -> list[Study]:
+    if args.time_limit < 0:
+        raise ArenaError(f"--time-limit must be positive (0: no limit), not {args.time_limit:g}")
     limit = args.time_limit or None
     if args.config:
         if args.game or args.agents:
@@ -114,6 +116,8 @@ def _studies(args: argparse.Namespace) -> list[Study]:
 def cmd_arena(args: argparse.Namespace) -> int:
     console = _console()
     if args.report:
+        if args.game or args.agents or args.config or args.db:
+            raise ArenaError("--report DB reports a database: give no GAME, --agents, --config or --db with it")
         return _report(console, args.report, args.out)
     if not args.db:
         raise ArenaError("give the results database: --db FILE")
@@ -137,7 +141,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     )
     if summary.failed:
         for line in summary.failed[:5]:
-            console.print(Text(f"failed: {line.strip().splitlines()[-1]}"))
+            key, _, why = line.partition(": ")
+            console.print(Text(f"failed: game {key}: {why.strip().splitlines()[-1]}"))
         console.print(f"{len(summary.failed)} games failed and were not stored; run the same command to retry them")
         return 1
     return 0

@@ -16,7 +16,7 @@ from typing import Any
 from .. import games
 from ..envs.core.errors import MeepleZooError
 from .errors import ArenaError
-from .faults import Forfeit, Guard
+from .faults import RAISED, Fault, Forfeit, Guard
 
 
 def import_plugins(modules: tuple[str, ...] | list[str]) -> None:
@@ -72,18 +72,23 @@ def play_task(task: Any) -> dict[str, Any]:
         return 0 <= action < num_actions and bool(state().is_legal(action))
 
     actions: list[int] = []
-    guards = [
-        Guard(_make(spec, task.game, seed), seat, is_legal, actions, task.time_limit)
-        for seat, (spec, seed) in enumerate(zip(task.seats, task.agent_seeds, strict=True))
-    ]
-    start = time.perf_counter()
+    guards: list[Guard] = []
     fault = None
     truncated = False
-    try:
-        record = play_game(env, dict(zip(names, guards, strict=True)), seed=task.seed)
-        truncated = bool(record.truncated)
-    except Forfeit as exc:
-        fault = exc.fault
+    start = time.perf_counter()
+    env.reset(seed=task.seed)  # the opening position, in case an agent cannot even be made
+    for seat, (spec, seed) in enumerate(zip(task.seats, task.agent_seeds, strict=True)):
+        try:
+            guards.append(Guard(_make(spec, task.game, seed), seat, is_legal, actions, task.time_limit))
+        except Exception as exc:  # its constructor raised (the spec itself was checked before the run)
+            fault = Fault(seat, RAISED, f"could not be made: {type(exc).__name__}: {exc}", 0)
+            break
+    if fault is None:
+        try:
+            record = play_game(env, dict(zip(names, guards, strict=True)), seed=task.seed)
+            truncated = bool(record.truncated)
+        except Forfeit as exc:
+            fault = exc.fault
     duration = time.perf_counter() - start
     final = state()
     scores = [float(x) for x in final.scores()]
@@ -100,6 +105,7 @@ def play_task(task: Any) -> dict[str, Any]:
         "truncated": truncated,
         "forfeit": None if fault is None else fault.to_dict(),
         "duration": duration,
-        "seat_time": [[g.clock.total, g.clock.longest, g.clock.decisions] for g in guards],
+        "seat_time": [[g.clock.total, g.clock.longest, g.clock.decisions] for g in guards]
+        + [[0.0, 0.0, 0]] * (len(names) - len(guards)),
         "actions": actions,
     }

@@ -63,6 +63,17 @@ class Sleeper(RandomAgent):
         return super().act(*args)
 
 
+class Fragile(RandomAgent):
+    """Cannot be made with any seed but 0 (the seed the arena checks specs with)."""
+
+    name = "fragile"
+
+    def __init__(self, seed: Any = None) -> None:
+        if seed != 0:
+            raise OSError("the model file went missing")
+        super().__init__(seed)
+
+
 class CrashOnce(RandomAgent):
     """Kills its process (as a segfault would) on its first decision, once: it leaves ``marker`` behind."""
 
@@ -80,5 +91,12 @@ class CrashOnce(RandomAgent):
         return super().act(*args)
 
 
-for _name, _cls in (("raiser", "Raiser"), ("illegal", "Illegal"), ("sleeper", "Sleeper"), ("crash_once", "CrashOnce")):
+NAMES = {
+    "raiser": "Raiser",
+    "illegal": "Illegal",
+    "sleeper": "Sleeper",
+    "fragile": "Fragile",
+    "crash_once": "CrashOnce",
+}
+for _name, _cls in NAMES.items():
     register_agent(_name, f"arena_faulty_agents:{_cls}")

@@ -23,8 +23,9 @@ def faulty(monkeypatch):
 def _no_stray_agents():
     """The faulty agents stay registered only during the test that imported them."""
     yield
-    if sys.modules.pop("arena_faulty_agents", None) is not None:
+    module = sys.modules.pop("arena_faulty_agents", None)
+    if module is not None:
         from meeplezoo.agents import unregister_agent
 
-        for name in ("raiser", "illegal", "sleeper", "crash_once"):
+        for name in module.NAMES:
             unregister_agent(name)

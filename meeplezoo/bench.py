@@ -4,7 +4,9 @@ For every env in :data:`meeplezoo.ENV_IDS`, and PettingZoo's ``connect_four_v3``
 the same run, :func:`run` plays uniformly random legal games the way a PettingZoo user does
 (``agent_iter``, ``last()``, read the mask, ``step``) and reports decisions per second, games per second
 and decisions per game. For MeepleZoo engines it also times ``state.clone()`` followed by one legal
-``apply`` over positions sampled from random games: the inner loop of a search agent.
+``apply`` over positions sampled from random games, engine-only random playouts (new game to the end, no
+AEC loop) and IS-MCTS iterations (``mcts``: determinize, walk the tree, random rollout to the end) over
+positions sampled from random games: what bounds the strength of a search agent.
 
 Figures only: nothing here asserts a speed. ``meeplezoo bench`` prints them as a table.
 """
@@ -33,6 +35,8 @@ class BenchRow:
     steps: int = 0
     seconds: float = 0.0
     clone_apply_per_s: float | None = None
+    playouts_per_s: float | None = None
+    mcts_iterations_per_s: float | None = None
     note: str = ""
 
     @property
@@ -115,6 +119,42 @@ def clone_apply_rate(game: Any, seconds: float, seed: int) -> float:
     return done / (time.perf_counter() - start)
 
 
+def playout_rate(game: Any, seconds: float, seed: int) -> float:
+    """Engine-only random games per second: a new state played to the end with uniformly random legal
+    actions (the engine's own ``legal_actions``/``apply``, no AEC loop, no copies)."""
+    rng = np.random.default_rng(seed)
+    done = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = game.new_state(seed + done)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+        done += 1
+        if time.perf_counter() >= deadline:
+            break
+    return done / (time.perf_counter() - start)
+
+
+def mcts_iteration_rate(game: Any, seconds: float, seed: int, spec: str = "mcts:iters=50") -> float:
+    """IS-MCTS iterations per second of agent ``spec`` over positions sampled from random games."""
+    from .agents import make_agent
+    from .agents.view import view_of_state
+
+    states = [s for s in sample_states(game, seed, count=32, max_games=4) if len(s.legal_actions()) > 1]
+    agent = make_agent(spec, game.name, seed=seed)
+    iterations = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for state in states:
+            agent.act(view_of_state(state, state.current_player()))
+            iterations += agent.last_iterations
+            if time.perf_counter() >= deadline:
+                return iterations / (time.perf_counter() - start)
+
+
 def connect_four_factory() -> Callable[[], Any]:
     """``connect_four_v3.env`` (raises ImportError with a clear message if pygame is missing)."""
     try:
@@ -137,8 +177,9 @@ def run(
 ) -> list[BenchRow]:
     """Measure every MeepleZoo env (and ``connect_four_v3``) within about ``seconds`` in total.
 
-    The budget is shared equally between the envs; a MeepleZoo env spends two thirds of its share in the
-    AEC loop and one third on clone + apply. ``max_games`` caps the AEC games of each env.
+    The budget is shared equally between the envs; a MeepleZoo env spends half of its share in the AEC
+    loop and a sixth each on clone + apply, engine playouts and IS-MCTS iterations. ``max_games`` caps the
+    AEC games of each env.
     """
     entries = game_table.entries()
     share = seconds / (len(entries) + (1 if connect_four else 0))
@@ -147,10 +188,12 @@ def run(
         if progress:
             progress(entry.module)
         module = game_table.env_module(entry.name)
-        games, steps, elapsed = aec_random_games(module.env, share * 2 / 3, max_games, seed)
+        games, steps, elapsed = aec_random_games(module.env, share / 2, max_games, seed)
         game = module.env().unwrapped.game
-        rate = clone_apply_rate(game, share / 3, seed)
-        rows.append(BenchRow(entry.module, games, steps, elapsed, rate))
+        rate = clone_apply_rate(game, share / 6, seed)
+        playouts = playout_rate(game, share / 6, seed)
+        iterations = mcts_iteration_rate(game, share / 6, seed)
+        rows.append(BenchRow(entry.module, games, steps, elapsed, rate, playouts, iterations))
     if connect_four:
         if progress:
             progress(CONNECT_FOUR)
@@ -172,8 +215,19 @@ def table(rows: list[BenchRow]):
     def fmt(x: float | None, digits: int = 0) -> str:
         return "-" if x is None else f"{x:,.{digits}f}"
 
-    t = Table(title="Random legal play (AEC loop) and engine clone + apply")
-    for col in ("env", "games", "decisions/game", "steps/s", "games/s", "clone+apply/s", "note"):
+    t = Table(title="Random legal play (AEC loop), engine clone + apply, engine playouts, IS-MCTS iterations")
+    cols = (
+        "env",
+        "games",
+        "dec/game",
+        "steps/s",
+        "games/s",
+        "clone+apply/s",
+        "playouts/s",
+        "mcts it/s",
+        "note",
+    )
+    for col in cols:
         t.add_column(col, justify="left" if col in ("env", "note") else "right")
     for r in rows:
         t.add_row(
@@ -183,6 +237,8 @@ def table(rows: list[BenchRow]):
             fmt(r.steps_per_s),
             fmt(r.games_per_s, 1),
             fmt(r.clone_apply_per_s),
+            fmt(r.playouts_per_s, 1),
+            fmt(r.mcts_iterations_per_s),
             Text(r.note),  # plain text: "[dev]" is not rich markup
         )
     return t

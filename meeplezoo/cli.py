@@ -142,6 +142,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from meeplezoo.agents import make_agent, play_game
     from meeplezoo.agents.human import Resigned
     from meeplezoo.agents.match import agent_seed
+    from meeplezoo.agents.spec import parse_spec
 
     console = _console()
     game = games.resolve(args.game)
@@ -159,7 +160,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         for seat, (a, n) in enumerate(zip(env.possible_agents, names, strict=True))
     }
     console.rule(f"{env} - seed {args.seed} - " + ", ".join(f"{a}: {n}" for a, n in labels.items()))
-    every = args.board_every
+    # a person at the table sees the table through their agent (their seat's view), not the true board
+    every = 0 if any(parse_spec(n)[0] == "human" for n in names) else args.board_every
     count = [0]
 
     def show(env: Any, agent: str, action: int) -> None:

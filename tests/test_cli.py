@@ -73,7 +73,7 @@ def test_user_errors_are_one_clear_line(capsys, argv, message):
 def test_bench_runs_within_a_tiny_budget(capsys):
     code, out, _ = run(capsys, "bench", "--games", "1", "--seconds", "0.5", "--quiet")
     assert code == 0
-    for word in ("seastead_v0", "connect_four_v3", "steps/s", "games/s", "clone+apply/s", "decisions/game"):
+    for word in ("seastead_v0", "connect_four_v3", "steps/s", "clone+apply/s", "dec/game", "playouts/s", "mcts it/s"):
         assert word in out
 
 

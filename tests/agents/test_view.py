@@ -14,7 +14,7 @@ GAMES = game_names()
 #: configurations with hidden parts in play: 2 players, and 4 for the games that take them
 CONFIGS = [("seastead", {}), ("concordia", {}), ("board_royale", {"num_players": 2}), ("board_royale", {})]
 #: every agent that needs no file or terminal, with a small budget where it searches
-AGENT_SPECS = ["random", "heuristic"]
+AGENT_SPECS = ["random", "heuristic", "mcts:iters=24", "mcts:iters=12,rollout=heuristic,cutoff=8"]
 
 
 def positions(game: str, config: dict, seed: int, every: int, count: int):

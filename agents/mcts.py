@@ -1,0 +1,219 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012), one agent for every game.
+
+Each iteration draws a fresh determinization of the acting seat's information (``view.determinize``: what
+the seat cannot see resampled, fresh chance) and walks one tree shared by all determinizations: a node's
+children are keyed by the decision and action taken there (whoever takes it), selection is UCB1 with
+*availability* counts (a child's exploration term counts the iterations in which its action was legal,
+not the parent's visits), and only children legal in the current determinization compete. Chance is the
+engine's: it happens inside ``apply``. A leaf is expanded by one untried action, then a rollout (uniformly
+random or the game's heuristic) runs to the end of the game, or ``cutoff`` decisions when set, where a
+value is estimated from the seats' estimated scores. Values are one number per seat in [0, 1] (a share of
+the win at the end; a softmax of estimated scores at a cut-off), so 2-6 players and eliminations need
+nothing special. The move played is the root child visited most.
+
+Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import numpy as np
+
+from .base import Seed
+from .spec import Param
+from .view import SeatView
+
+#: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
+#: typical margin between seats in those units (the softmax temperature at ``temp=1``)
+ESTIMATES: dict[str, tuple[Callable[[Any], list[float]], float]] = {}
+
+
+class _Node:
+    """An information-set node: visits, availability and the value sums of every seat."""
+
+    __slots__ = ("avail", "children", "mover", "n", "w")
+
+    def __init__(self, mover: int, num_players: int) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.n = 0
+        self.avail = 0
+        self.w = [0.0] * num_players
+        self.children: dict[int, _Node] = {}
+
+
+class ISMCTSAgent:
+    """Information-set MCTS over the seat's view (see the module docstring)."""
+
+    name = "mcts"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("iters", int, 300, "iterations per decision (when seconds is 0)", minimum=1),
+        Param("seconds", float, 0.0, "time per decision instead of iterations (0: use iters)", minimum=0.0),
+        Param("c", float, 0.7, "UCT exploration constant (values lie in [0, 1])", minimum=0.0),
+        Param("rollout", str, "random", "rollout policy", choices=("random", "heuristic")),
+        Param("cutoff", int, 0, "stop rollouts after this many decisions and estimate (0: play to the end)", minimum=0),
+        Param("temp", float, 1.0, "softmax temperature of cut-off estimates, in units of the game's margin scale"),
+    )
+
+    def __init__(
+        self,
+        seed: Seed = None,
+        iters: int = 300,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        cutoff: int = 0,
+        temp: float = 1.0,
+    ) -> None:
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.iters, self.seconds, self.c = iters, seconds, c
+        self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
+        self._heuristic: Any = None
+        self.last_iterations = 0  # iterations of the last search (for benchmarks)
+
+    # --- the search --------------------------------------------------------------------------------------
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        py = random.Random(int(self.rng.integers(2**63)))
+        probe = view.determinize(self.rng)
+        num_players, num_actions = probe.game.num_players, probe.game.num_actions
+        policy = self._policy(view.game_name, py)
+        estimate, scale = ESTIMATES.get(view.game_name, (_scores, 0.25 * float(probe.game.score_scale)))
+        scale *= self.temp
+        root = _Node(view.seat, num_players)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        done = 0
+        state = probe
+        while True:
+            self._iterate(root, state, py, policy, estimate, scale, num_players, num_actions)
+            done += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iters:
+                break
+            state = view.determinize(self.rng)
+        self.last_iterations = done
+        children = root.children
+        best = max(legal, key=lambda a: (children[a].n if a in children else -1, -a))
+        return int(best)
+
+    def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
+        node, path, c = root, [], self.c
+        d = state.d
+        # selection and expansion on the information-set tree
+        while d.stack:
+            legal = d.legal
+            step, mover = d.stack[-1][0], d.stack[-1][1]
+            base = (step * num_players + mover) * num_actions if node is not root else 0
+            children = node.children
+            untried = []
+            best, best_key, best_child = -1.0, -1, None
+            for a in legal:
+                child = children.get(base + a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.avail += 1
+                if untried:
+                    continue
+                score = child.w[mover] / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                if score > best:
+                    best, best_key, best_child = score, a, child
+            if untried:
+                a = untried[int(py.random() * len(untried))]
+                child = _Node(mover, num_players)
+                child.avail = 1
+                children[base + a] = child
+                state.apply(a)
+                path.append(child)
+                break
+            state.apply(best_key)
+            node = best_child
+            path.append(node)
+        # rollout
+        depth, cutoff = 0, self.cutoff
+        while d.stack:
+            if cutoff and depth >= cutoff:
+                break
+            state.apply(policy(state))
+            depth += 1
+        values = _final_values(state, num_players) if not d.stack else _estimate_values(state, estimate, scale)
+        for n in path:
+            n.n += 1
+            w = n.w
+            for i in range(num_players):
+                w[i] += values[i]
+
+    def _policy(self, game: str, py: random.Random) -> Callable[[Any], int]:
+        if self.rollout == "heuristic":
+            if self._heuristic is None:
+                from .registry import make_agent
+
+                self._heuristic = make_agent("heuristic", game, seed=int(self.rng.integers(2**63)))
+            return self._heuristic.choose
+
+        def random_policy(state: Any) -> int:
+            legal = state.d.legal
+            return legal[int(py.random() * len(legal))]
+
+        return random_policy
+
+    def __repr__(self) -> str:
+        budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"iters={self.iters}"
+        return f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, seed={self.seed!r})"
+
+
+def _final_values(state: Any, num_players: int) -> list[float]:
+    """A share of the win: 1/k to each of the k seats ranked 0, nothing to the others."""
+    ranks = state.ranks()
+    k = ranks.count(0)
+    return [1.0 / k if r == 0 else 0.0 for r in ranks]
+
+
+def _estimate_values(state: Any, estimate: Callable[[Any], list[float]], scale: float) -> list[float]:
+    """A softmax of the seats' estimated scores (eliminated seats get nothing)."""
+    est = estimate(state)
+    out = state.eliminated()
+    top = max(e for i, e in enumerate(est) if i not in out)
+    weights = [0.0 if i in out else math.exp((e - top) / scale) for i, e in enumerate(est)]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _scores(state: Any) -> list[float]:
+    return state.scores()
+
+
+def _seastead(state: Any) -> list[float]:
+    from .seastead_heuristic import points
+
+    return [points(state.d, s) for s in (0, 1)]
+
+
+def _concordia(state: Any) -> list[float]:
+    from .concordia_heuristic import evaluate
+
+    return [evaluate(state.d, s) for s in range(state.d.n)]
+
+
+def _board_royale(state: Any) -> list[float]:
+    """Survival and escape: cards in hand (health) and escape points (the way out)."""
+    from ..envs.board_royale.escape import escape_points
+    from ..envs.board_royale.resources import hand_size
+
+    d = state.d
+    return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]
+
+
+ESTIMATES.update({"seastead": (_seastead, 5.0), "concordia": (_concordia, 8.0), "board_royale": (_board_royale, 3.0)})
+
+__all__ = ["ESTIMATES", "ISMCTSAgent"]

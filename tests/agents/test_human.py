@@ -1,0 +1,103 @@
+"""The human agent: the seat's view on screen, legal actions by id and name, bad input rejected in one line,
+``q`` resigns; ``meeplezoo play GAME --agents human mcts`` driven by stdin."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+
+from meeplezoo import cli
+from meeplezoo.agents.human import HumanAgent, Resigned
+from meeplezoo.agents.view import view_of_state
+from meeplezoo.games import make_env
+
+
+def a_view(game: str, seed: int = 0, **config):
+    state = make_env(game, **config).unwrapped.game.new_state(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(12):
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    return state, view_of_state(state, state.current_player())
+
+
+def test_bad_input_is_rejected_in_one_line_and_asked_again():
+    _, view = a_view("seastead")
+    legal = view.legal_actions
+    illegal = next(a for a in range(view.num_actions) if a not in legal)
+    out = io.StringIO()
+    agent = HumanAgent(stdin=io.StringIO(f"abc\n{view.num_actions + 5}\n{illegal}\n\n{legal[-1]}\n"), stdout=out)
+    assert agent.act(view) == legal[-1]
+    text = out.getvalue()
+    assert "not a number: 'abc'" in text
+    assert f"out of range: {view.num_actions + 5}; action ids run 0..{view.num_actions - 1}" in text
+    assert f"not legal now: {illegal}" in text
+    assert "not a number: ''" in text
+    for a in legal:  # every legal action is listed by id and name
+        assert f"{a:>4}  {view.describe_action(a)}" in text
+    assert view.pending in text
+
+
+def test_q_and_the_end_of_input_resign():
+    _, view = a_view("concordia", num_players=2)
+    for typed in ("q\n", "", "resign\n"):
+        agent = HumanAgent(stdin=io.StringIO(typed), stdout=io.StringIO())
+        try:
+            agent.act(view)
+        except Resigned as exc:
+            assert exc.agent == view.agent
+        else:
+            raise AssertionError(f"{typed!r} should resign")
+
+
+def test_board_royale_shows_the_own_hand_and_no_other_hand():
+    state, view = a_view("board_royale", seed=3, num_players=3)
+    out = io.StringIO()
+    HumanAgent(stdin=io.StringIO(f"{view.legal_actions[0]}\n"), stdout=out).act(view)
+    text = out.getvalue()
+    from meeplezoo.envs.board_royale.content import KIND_NAMES, NUM_KINDS
+
+    seat = view.seat
+    mine = state.d.hand[seat * NUM_KINDS : (seat + 1) * NUM_KINDS]
+    expected = ", ".join(f"{KIND_NAMES[k]} {c}" for k, c in enumerate(mine) if c)
+    assert f"your hand: {expected}" in text
+    assert text.count("your hand:") == 1
+
+
+def test_play_human_against_mcts_from_the_cli(capsys, monkeypatch):
+    class Script(io.StringIO):
+        """Two bad answers, then the first legal id on screen for ten decisions, then ``q``."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.calls = 0
+            self.seen: list[str] = []
+
+        def readline(self, *args) -> str:
+            self.calls += 1
+            if self.calls == 1:
+                return "x\n"
+            if self.calls == 2:
+                return "-1\n"
+            if self.calls > 12:
+                return "q\n"
+            shown = capsys.readouterr().out
+            self.seen.append(shown)
+            menu = "".join(self.seen).rpartition("(you) must")[2]
+            ids = [line.split()[0] for line in menu.splitlines()[1:] if line.strip()[:1].isdigit()]
+            return ids[0] + "\n"
+
+    script = Script()
+    monkeypatch.setattr("sys.stdin", script)
+    code = cli.main(["play", "seastead", "--agents", "human", "mcts:iters=5", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in err
+    seen = "".join(script.seen) + out
+    assert "not a number: 'x'" in seen and "out of range: -1" in seen
+    assert "player_0 (you) must" in seen
+    assert "player_0 (human) resigned after" in out
+    assert "board before decision" not in seen  # the true board is not printed while a person plays
+    assert seen.count("(you) must") >= 10

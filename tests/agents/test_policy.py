@@ -1,0 +1,53 @@
+"""The ppo agent: a saved MaskablePPO .zip by spec string, acting with the mask, deterministic or sampled."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplezoo.agents import make_agent, play_game
+from meeplezoo.agents.spec import AgentSpecError
+from meeplezoo.games import make_env
+
+
+@pytest.fixture(scope="module")
+def model_path(tmp_path_factory):
+    pytest.importorskip("torch")
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.train_ppo import train
+
+    path = tmp_path_factory.mktemp("ppo") / "seastead.zip"
+    train("seastead", timesteps=64, n_steps=32, batch_size=16).save(str(path))
+    return path
+
+
+@pytest.mark.slow
+def test_a_saved_model_plays_legal_games_by_spec(model_path):
+    env = make_env("seastead")
+    for spec in (f"ppo:{model_path}", f"ppo:path={model_path},deterministic=false"):
+        agents = {"player_0": make_agent(spec, "seastead", seed=1), "player_1": make_agent("random", "seastead", 2)}
+        record = play_game(env, agents, seed=5, record_actions=True)  # the adapter warns on an illegal action
+        assert not record.illegal_action and not record.truncated and record.players["player_0"] == spec
+        again = play_game(
+            env,
+            {"player_0": make_agent(spec, "seastead", seed=1), "player_1": make_agent("random", "seastead", 2)},
+            seed=5,
+            record_actions=True,
+        )
+        assert again.decisions == record.decisions  # the same agent seed replays the game, sampled or not
+
+
+@pytest.mark.slow
+def test_a_model_of_another_game_is_refused_in_one_line(model_path):
+    env = make_env("concordia", num_players=2)
+    agents = {"player_0": make_agent(f"ppo:{model_path}", "concordia"), "player_1": make_agent("random", "concordia")}
+    with pytest.raises(AgentSpecError, match=r"the model expects observations of shape"):
+        play_game(env, agents, seed=0)
+
+
+def test_a_file_that_is_not_a_model_is_a_one_line_error(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    bad = tmp_path / "notes.zip"
+    bad.write_text("not a zip")
+    with pytest.raises(AgentSpecError, match=r"is not a MaskablePPO model") as info:
+        make_agent(f"ppo:{bad}", "seastead")
+    assert "\n" not in str(info.value)

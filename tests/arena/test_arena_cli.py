@@ -80,6 +80,8 @@ def test_replay_to_json(capsys, db, tmp_path):
         (["arena", "chess", "--agents", "random", "heuristic"], "unknown game 'chess'"),
         (["arena", "seastead", "--agents", "random", "wizard"], "no agent 'wizard' for seastead"),
         (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "has no parameter 'depth'"),
+        (["arena", "seastead", "--agents", "random", "mcts:iters=abc"], "parameter 'iters': expected int"),
+        (["arena", "seastead", "--agents", "random", "human"], "a human player cannot take part"),
         (["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"], "exactly 2 players"),
         (["arena", "concordia", "--agents", "random", "heuristic", "--seats", "6"], "num_players=6"),
         (["arena", "seastead", "--agents", "random", "heuristic", "--set", "variant=B"], "variant must be"),

@@ -144,3 +144,15 @@ def test_a_crashed_worker_loses_only_its_game_which_is_rerun(tmp_path, faulty):
     assert summary.played == 4 and not summary.failed
     assert sorted(r.key for r in rows) == sorted(t.key for t in tasks)
     assert all(r.forfeit is None for r in rows)
+
+
+def test_agents_with_parameters_play_and_are_stored_by_spec(tmp_path):
+    spec = "mcts:iters=3,cutoff=5"
+    tasks = validate(Study("seastead", ["random", spec], games=2, seed=2))
+    with Store(tmp_path / "r.sqlite") as db:
+        assert runner.run(tasks, db, workers=1).played == 2
+        rows = list(db.games())
+    assert sorted(tuple(r.seats) for r in rows) == [("mcts:iters=3,cutoff=5", "random"), ("random", spec)]
+    for r in rows:
+        assert r.forfeit is None
+        assert [float(x) for x in replay.replay(r).scores()] == r.scores

@@ -37,18 +37,22 @@ def summary_line(cs: ContextStats) -> str:
 
 
 def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
-    head = ["agent", "rating mu", "sigma", "95% interval", "games", "firsts", "mean score", "mean rank", "forfeits"]
-    head += ["ms/decision", "longest s"]
+    head = ["agent", "rating mu", "sigma", "95% interval", "mu - 3 sigma", "rated games"]
+    rows = []
+    for s in cs.ranking():
+        interval = f"{s.low:.1f} .. {s.high:.1f}"
+        rows.append([s.spec, f"{s.mu:.2f}", f"{s.sigma:.2f}", interval, f"{s.mu - 3 * s.sigma:.1f}", str(s.games)])
+    return head, rows
+
+
+def agent_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
+    head = ["agent", "firsts", "mean score", "mean rank", "forfeits", "ms/decision", "longest decision s"]
     rows = []
     for s in cs.ranking():
         forfeits = ", ".join(f"{n} {reason}" for reason, n in sorted(s.forfeits.items())) or "0"
         rows.append(
             [
                 s.spec,
-                f"{s.mu:.2f}",
-                f"{s.sigma:.2f}",
-                f"{s.low:.1f} .. {s.high:.1f}",
-                str(s.games),
                 _pct(s.firsts / s.games if s.games else float("nan")),
                 _f(s.mean_score),
                 _f(s.mean_rank, ".2f"),
@@ -89,6 +93,7 @@ def length_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
 
 SECTIONS = (
     ("Ratings (openskill Plackett-Luce)", rating_rows),
+    ("Per agent", agent_rows),
     ("Pairwise win rates", pair_rows),
     ("First-seat advantage", seat_rows),
     ("Game length", length_rows),

@@ -8,6 +8,8 @@
     meeplezoo bench --seconds 30                                    # speed figures
     meeplezoo rules seastead                                        # how to play
     meeplezoo list                                                  # games and agents
+    meeplezoo arena seastead --agents random heuristic --db r.sqlite # a stored, resumable tournament
+    meeplezoo replay r.sqlite 1                                     # step through a stored game
 """
 
 from __future__ import annotations
@@ -398,6 +400,18 @@ def _agents_table(available_agents) -> Table:
     return t
 
 
+# --- arena and replay (meeplezoo.arena.command) -------------------------------------------------------------
+
+
+def _add_arena_parsers(sub: argparse._SubParsersAction, game_help: str) -> None:
+    from .arena import command
+
+    command.add_arena_parser(sub, game_help)
+    command.add_replay_parser(sub)
+    sub.choices["arena"].set_defaults(func=command.cmd_arena)
+    sub.choices["replay"].set_defaults(func=command.cmd_replay)
+
+
 # --- entry point --------------------------------------------------------------------------------------------
 
 
@@ -493,6 +507,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ls = sub.add_parser("list", help="list games and agents")
     ls.set_defaults(func=cmd_list)
+
+    _add_arena_parsers(sub, game_help)
     return p
 
 

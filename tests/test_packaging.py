@@ -41,7 +41,7 @@ def test_pettingzoo_make_finds_the_registered_envs(tmp_path):
     assert done.stdout.startswith("ok")
 
 
-@pytest.mark.parametrize("bare", ["envs", "agents", "training"])
+@pytest.mark.parametrize("bare", ["envs", "agents", "training", "arena"])
 def test_nothing_is_installed_as_a_bare_top_level_package(tmp_path, bare):
     done = run_python(
         f"""

@@ -1,0 +1,255 @@
+"""The ``meeplezoo arena`` and ``meeplezoo replay`` commands (wired into :mod:`meeplezoo.cli`).
+
+::
+
+    meeplezoo arena seastead --agents random heuristic --games 200 --db results.sqlite
+    meeplezoo arena --config study.toml --db results.sqlite --workers 2
+    meeplezoo arena seastead --agents random heuristic --games 50 --db r.sqlite --backend ray
+    meeplezoo arena --report results.sqlite --out report/
+    meeplezoo arena all --agents random heuristic --games 8 --db baselines.sqlite --out report/
+    meeplezoo replay results.sqlite 17 --seat 0 --board-every 20
+    meeplezoo replay results.sqlite 17 --to-json game17.json
+
+Every input is checked before the database is opened: an unknown game, agent or parameter, a seat count
+the game does not allow or a database of another schema is a one-line error (exit 2) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from .. import games
+from . import ratings, replay, report, runner, store
+from .errors import ArenaError
+from .play import import_plugins
+from .schedule import DEFAULT_TIME_LIMIT, Study, Task, load_studies, validate
+
+#: the game argument that means every game
+ALL = "all"
+
+
+def _console() -> Console:
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=120)
+
+
+def _key_values(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ArenaError(f"--set takes KEY=VALUE, got {item!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+# --- arena -------------------------------------------------------------------------------------------------------
+
+
+def add_arena_parser(sub: Any, game_help: str) -> None:
+    a = sub.add_parser(
+        "arena",
+        help="tournaments between agents, stored in SQLite, rated and reported",
+        description="Play a tournament (round robin, seats rotated, fixed seeds), store every game as it "
+        "finishes, print ratings. Run the same command again to resume. With --report, report a database.",
+    )
+    a.add_argument("game", nargs="?", help=game_help + f"; {ALL!r}: every game")
+    a.add_argument("--agents", nargs="+", metavar="SPEC", help="agent specs: random heuristic mcts:iters=200 ...")
+    a.add_argument("--games", type=int, default=100, help="games per lineup (default 100; rounded up to deals)")
+    a.add_argument("--seats", type=int, default=None, help="players per game (default: the game's default)")
+    a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="game config (repeatable)")
+    a.add_argument("--config", metavar="FILE", help="a TOML study file (several games, configs, agent lists)")
+    a.add_argument("--db", metavar="FILE", help="the results database (created if absent)")
+    a.add_argument("--seed", type=int, default=0, help="seed of deal 0; deal d uses seed+d (default 0)")
+    a.add_argument(
+        "--time-limit",
+        type=float,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help=f"seconds per decision before a forfeit (default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
+    )
+    a.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
+    a.add_argument("--backend", choices=runner.BACKENDS, default="local", help="local processes or Ray tasks")
+    a.add_argument("--address", default=None, help="Ray cluster address (default: a local Ray instance)")
+    a.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=("import a module that registers more agents (repeatable)"),
+    )
+    a.add_argument("--report", metavar="DB", help="report this database instead of playing")
+    a.add_argument("--out", metavar="DIR", help="write DIR/README.md and PNG plots (of --report DB, or of this run)")
+    a.add_argument("--quiet", action="store_true", help="no progress bar and no tables, only the summary line")
+
+
+def _studies(args: argparse.Namespace) -> list[Study]:
+    if args.time_limit < 0:
+        raise ArenaError(f"--time-limit must be positive (0: no limit), not {args.time_limit:g}")
+    limit = args.time_limit or None
+    if args.config:
+        if args.game or args.agents:
+            raise ArenaError("give either --config FILE or GAME --agents ..., not both")
+        return load_studies(args.config)
+    if not args.game:
+        raise ArenaError("give a GAME (or --config FILE, or --report DB)")
+    if not args.agents:
+        raise ArenaError("give the agents: --agents SPEC SPEC ...")
+    names = games.game_names() if args.game == ALL else [args.game]
+    config = _key_values(args.set)
+    return [Study(name, list(args.agents), args.seats, args.games, config, args.seed, limit) for name in names]
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    console = _console()
+    if args.report:
+        if args.game or args.agents or args.config or args.db:
+            raise ArenaError("--report DB reports a database: give no GAME, --agents, --config or --db with it")
+        return _report(console, args.report, args.out)
+    if not args.db:
+        raise ArenaError("give the results database: --db FILE")
+    import_plugins(args.imports)
+    tasks: list[Task] = []
+    for study in _studies(args):
+        tasks += validate(study, args.imports)
+    store.check(args.db)  # a foreign database is refused before anything is written
+    with store.Store(args.db) as db:
+        summary = _run(console, tasks, db, args)
+        contexts = {store.context_name(t.game, t.config) for t in tasks}
+        stats = [cs for cs in ratings.compute(db.games(actions=False)) if cs.context in contexts]
+        if not args.quiet:
+            report.print_report(console, stats)
+        if args.out and stats:
+            files = report.write_report(stats, args.out, args.db)
+            console.print(f"wrote the report of this study to {args.out} ({len(files)} files)")
+    console.print(
+        f"{summary.played} games played and stored, {summary.already} already stored, of {summary.scheduled} "
+        f"scheduled; {summary.seconds:.1f} s, {summary.games_per_second:.2f} games/s ({args.db})"
+    )
+    if summary.failed:
+        for line in summary.failed[:5]:
+            key, _, why = line.partition(": ")
+            console.print(Text(f"failed: game {key}: {why.strip().splitlines()[-1]}"))
+        console.print(f"{len(summary.failed)} games failed and were not stored; run the same command to retry them")
+        return 1
+    return 0
+
+
+def _run(console: Console, tasks: list[Task], db: store.Store, args: argparse.Namespace) -> runner.RunSummary:
+    progress = Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.quiet or not console.is_terminal,
+    )
+    bar = progress.add_task("games", total=None)
+    kwargs = {"workers": args.workers, "backend": args.backend, "address": args.address}
+    try:
+        with progress:
+            return runner.run(
+                tasks,
+                db,
+                on_start=lambda todo, done: progress.update(bar, total=todo),
+                on_result=lambda task, result: progress.advance(bar),
+                **kwargs,
+            )
+    except KeyboardInterrupt:
+        console.print(f"interrupted: {db.count()} games are stored in {args.db}; run the same command to resume")
+        raise SystemExit(130) from None
+
+
+def _report(console: Console, path: str, out: str | None) -> int:
+    if not store.check(path):
+        raise ArenaError(f"{path}: no such results database")
+    with store.Store(path, create=False) as db:
+        stats = ratings.compute(db.games(actions=False))
+    if not stats:
+        raise ArenaError(f"{path} holds no games yet")
+    report.print_report(console, stats)
+    if out:
+        files = report.write_report(stats, out, path)
+        console.print(f"wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}")
+    return 0
+
+
+# --- replay ------------------------------------------------------------------------------------------------------
+
+
+def add_replay_parser(sub: Any) -> None:
+    r = sub.add_parser(
+        "replay",
+        help="step through a stored arena game",
+        description="Replay a game of an arena database decision by decision (the replay must reach the "
+        "stored scores), in the full view or one seat's view, or export it as JSON.",
+    )
+    r.add_argument("db", help="the results database")
+    r.add_argument("game_id", type=int, help="the game's id (see the report or the database)")
+    r.add_argument("--seat", type=int, default=None, help="show only what this seat knows (default: full view)")
+    r.add_argument("--board-every", type=int, default=0, metavar="K", help="show the position every K decisions")
+    r.add_argument("--pause", action="store_true", help="wait for Enter after each decision (q quits)")
+    r.add_argument("--to-json", metavar="FILE", help="write the game as JSON to FILE ('-': standard output)")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if not store.check(args.db):
+        raise ArenaError(f"{args.db}: no such results database")
+    with store.Store(args.db, create=False) as db:
+        row = db.game(args.game_id)
+    seats = len(row.seats)
+    if args.seat is not None and not 0 <= args.seat < seats:
+        raise ArenaError(f"--seat must be from 0 to {seats - 1} for game {row.id}, not {args.seat}")
+    if args.to_json:
+        doc = json.dumps(replay.to_json(row, args.seat), indent=1)
+        if args.to_json == "-":
+            sys.stdout.write(doc + "\n")
+        else:
+            Path(args.to_json).write_text(doc + "\n", encoding="utf-8")
+            print(f"wrote game {row.id} ({len(row.actions)} decisions) to {args.to_json}")
+        return 0
+    console = _console()
+    who = ", ".join(f"P{s}: {spec}" for s, spec in enumerate(row.seats))
+    console.rule(f"game {row.id}: {row.game} {json.dumps(row.config)} seed {row.seed} - {who}")
+    every = args.board_every or (1 if args.pause else 0)
+    state = None
+    for step in replay.steps(row):
+        state = step.state
+        if step.index == 0 or (every and step.index % every == 0):
+            console.rule(f"before decision {step.index}")
+            console.print(Text(replay.view(state, args.seat)))
+        what = f"{step.pending}: {step.name}" if replay.visible(step, args.seat) else step.pending
+        console.print(Text(f"{step.index:>5}  P{step.seat} {step.agent:<16} {what}"))
+        if args.pause and sys.stdin.isatty() and input().strip().lower() == "q":
+            return 0
+    final = replay.replay(row)
+    console.rule("final position")
+    console.print(Text(replay.view(final, args.seat)))
+    t = Table(title=f"game {row.id}")
+    for col in ("seat", "agent", "score", "rank"):
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for s, spec in enumerate(row.seats):
+        t.add_row(str(s), spec, f"{row.scores[s]:g}", str(row.ranks[s] + 1))
+    console.print(t)
+    if row.forfeit:
+        f = row.forfeit
+        console.print(Text(f"P{f['seat']} forfeited at decision {f['decision']} ({f['reason']}): {f['detail']}"))
+    if row.truncated:
+        console.print("the game was cut at the engine's decision bound (truncated)")
+    console.print(f"the replay of {len(row.actions)} decisions reproduces the stored scores")
+    return 0

@@ -1,0 +1,262 @@
+"""The results database: embedded SQLite, one row per finished game, written as games finish.
+
+The database runs in WAL mode with a busy timeout, and every write is one ``BEGIN IMMEDIATE`` transaction,
+so several runs may write the same file at once. A game is stored under its schedule key (unique): a game
+already stored is never stored again, which is how a restarted run resumes. The ``meta`` table names the
+schema and its version; a file that is not an arena database of this version is refused with a one-line
+error before anything is written (it is opened read-only to check).
+
+Actions are stored compactly: little-endian uint32 action ids, zlib-compressed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .errors import StoreError
+
+SCHEMA = "meeplezoo-arena"
+VERSION = 1
+ACTIONS_FORMAT = "zlib-u32le"
+BUSY_TIMEOUT_MS = 60_000
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    deal INTEGER NOT NULL,
+    seats TEXT NOT NULL,
+    agent_seeds TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    ranks TEXT NOT NULL,
+    decisions INTEGER NOT NULL,
+    truncated INTEGER NOT NULL,
+    forfeit TEXT,
+    duration REAL NOT NULL,
+    seat_time TEXT NOT NULL,
+    time_limit REAL,
+    code_version TEXT NOT NULL,
+    finished_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    actions BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_context ON games (game, config);
+"""
+_COLUMNS = (
+    "key, game, config, seed, deal, seats, agent_seeds, scores, ranks, decisions, truncated, forfeit, "
+    "duration, seat_time, time_limit, code_version, actions"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game."""
+
+    id: int
+    key: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    deal: int
+    seats: list[str]  # agent spec per seat
+    agent_seeds: list[int]
+    scores: list[float]
+    ranks: list[int]
+    decisions: int
+    truncated: bool
+    forfeit: dict[str, Any] | None
+    duration: float
+    seat_time: list[list[float]]  # per seat: total and longest decision time (s), decisions
+    time_limit: float | None
+    code_version: str
+    finished_at: str
+    actions: list[int]
+
+    @property
+    def context(self) -> str:
+        """The game and its config: ratings are computed per context."""
+        return context_name(self.game, self.config)
+
+
+def context_name(game: str, config: dict[str, Any]) -> str:
+    return f"{game} " + json.dumps(config, sort_keys=True, separators=(",", ":"))
+
+
+def pack_actions(actions: Iterable[int]) -> bytes:
+    return zlib.compress(np.asarray(list(actions), dtype="<u4").tobytes(), 6)
+
+
+def unpack_actions(blob: bytes) -> list[int]:
+    return np.frombuffer(zlib.decompress(blob), dtype="<u4").tolist()
+
+
+def check(path: str | Path) -> bool:
+    """Raise :class:`StoreError` unless ``path`` is absent, empty or an arena database of this version.
+
+    Opens the file read-only: nothing is written. Returns whether the database exists with its tables.
+    """
+    path = Path(path)
+    if not path.exists():
+        return False
+    if path.is_dir():
+        raise StoreError(f"{path} is a directory, not a results database")
+    if path.stat().st_size == 0:
+        return False
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if not tables:
+                return False
+            meta = dict(con.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path} is not a MeepleZoo arena database ({exc})") from exc
+    if meta.get("schema") != SCHEMA or "games" not in tables:
+        raise StoreError(f"{path} is not a MeepleZoo arena database (an SQLite file of another schema)")
+    if meta.get("version") != str(VERSION):
+        raise StoreError(
+            f"{path} is an arena database of schema version {meta.get('version')}, this MeepleZoo reads version "
+            f"{VERSION}; use another --db file"
+        )
+    return True
+
+
+class Store:
+    """An open results database. ``Store(path)`` checks the file, then creates the tables if needed."""
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        exists = check(self.path)
+        if not exists and not create:
+            raise StoreError(f"{self.path}: no such results database")
+        self.con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        self.con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        if create:
+            self.con.execute("PRAGMA journal_mode=WAL")
+            with self._transaction():
+                for statement in filter(str.strip, _TABLES.split(";")):
+                    self.con.execute(statement)
+                self.con.executemany(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                    [("schema", SCHEMA), ("version", str(VERSION)), ("actions", ACTIONS_FORMAT)],
+                )
+        self.con.execute("PRAGMA synchronous=NORMAL")
+
+    def _transaction(self) -> _Tx:
+        return _Tx(self.con)
+
+    def close(self) -> None:
+        self.con.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- writing --------------------------------------------------------------------------------------------
+    def add(self, task: Any, result: dict[str, Any], code_version: str) -> bool:
+        """Store a finished game; False if a game with that key is already stored (nothing changes then)."""
+        row = (
+            task.key,
+            task.game,
+            json.dumps(task.config, sort_keys=True),
+            task.seed,
+            task.deal,
+            json.dumps(list(task.seats)),
+            json.dumps(list(task.agent_seeds)),
+            json.dumps(result["scores"]),
+            json.dumps(result["ranks"]),
+            result["decisions"],
+            int(result["truncated"]),
+            None if result["forfeit"] is None else json.dumps(result["forfeit"]),
+            result["duration"],
+            json.dumps(result["seat_time"]),
+            task.time_limit,
+            code_version,
+            pack_actions(result["actions"]),
+        )
+        with self._transaction():
+            cur = self.con.execute(
+                f"INSERT OR IGNORE INTO games ({_COLUMNS}) VALUES ({', '.join('?' * len(row))})", row
+            )
+        return cur.rowcount == 1
+
+    # --- reading --------------------------------------------------------------------------------------------
+    def keys(self) -> set[str]:
+        return {r[0] for r in self.con.execute("SELECT key FROM games")}
+
+    def has(self, key: str) -> bool:
+        return self.con.execute("SELECT 1 FROM games WHERE key = ?", (key,)).fetchone() is not None
+
+    def count(self) -> int:
+        return self.con.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def games(self, actions: bool = True) -> Iterator[GameRow]:
+        """Every stored game, in a fixed order (context, seed, key): independent of finishing order.
+
+        ``actions=False`` leaves the action lists out (empty): statistics do not need them.
+        """
+        columns = _COLUMNS if actions else _COLUMNS.replace("actions", "x''")
+        cur = self.con.execute(f"SELECT id, {columns}, finished_at FROM games ORDER BY game, config, seed, key")
+        for r in cur:
+            yield _row(r)
+
+    def game(self, game_id: int) -> GameRow:
+        r = self.con.execute(f"SELECT id, {_COLUMNS}, finished_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        if r is None:
+            last = self.con.execute("SELECT max(id) FROM games").fetchone()[0]
+            raise StoreError(f"{self.path} has no game {game_id} (ids run from 1 to {last or 0})")
+        return _row(r)
+
+
+def _row(r: tuple) -> GameRow:
+    (gid, key, game, config, seed, deal, seats, agent_seeds, scores, ranks, decisions, truncated, forfeit) = r[:13]
+    duration, seat_time, time_limit, code_version, actions, finished_at = r[13:]
+    return GameRow(
+        id=gid,
+        key=key,
+        game=game,
+        config=json.loads(config),
+        seed=seed,
+        deal=deal,
+        seats=json.loads(seats),
+        agent_seeds=json.loads(agent_seeds),
+        scores=json.loads(scores),
+        ranks=json.loads(ranks),
+        decisions=decisions,
+        truncated=bool(truncated),
+        forfeit=None if forfeit is None else json.loads(forfeit),
+        duration=duration,
+        seat_time=json.loads(seat_time),
+        time_limit=time_limit,
+        code_version=code_version,
+        finished_at=finished_at,
+        actions=unpack_actions(actions) if actions else [],
+    )
+
+
+class _Tx:
+    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` on error): one writer at a time, waiting politely."""
+
+    def __init__(self, con: sqlite3.Connection) -> None:
+        self.con = con
+
+    def __enter__(self) -> None:
+        self.con.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        self.con.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,198 @@
+"""``meeplezoo arena`` and ``meeplezoo replay``: runs, reports, replays, bad input, kill and resume."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from meeplezoo import cli
+from meeplezoo.arena.store import Store
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cli") / "r.sqlite"
+    code = cli.main(["arena", "seastead", "--agents", "random", "heuristic", "--games", "4", "--workers", "1",
+                     "--db", str(path)])  # fmt: skip
+    assert code == 0
+    return path
+
+
+def test_a_run_prints_ratings_and_a_summary(capsys, tmp_path):
+    path = tmp_path / "r.sqlite"
+    code, out, _ = run(capsys, "arena", "seastead", "--agents", "random", "heuristic", "--games", "2",
+                       "--workers", "1", "--db", str(path))  # fmt: skip
+    assert code == 0
+    assert "Ratings (openskill Plackett-Luce)" in out and "Pairwise win rates" in out
+    assert "2 games played and stored, 0 already stored, of 2 scheduled" in out
+    code, out, _ = run(capsys, "arena", "seastead", "--agents", "random", "heuristic", "--games", "2",
+                       "--workers", "1", "--db", str(path), "--quiet")  # fmt: skip
+    assert code == 0 and "0 games played and stored, 2 already stored" in out and "Ratings" not in out
+
+
+def test_report_writes_markdown_and_plots(capsys, db, tmp_path):
+    code, out, _ = run(capsys, "arena", "--report", str(db), "--out", str(tmp_path / "rep"))
+    assert code == 0 and "wrote 4 files" in out
+    assert (tmp_path / "rep" / "README.md").read_text().startswith("# Arena report")
+    assert len(list((tmp_path / "rep").glob("*.png"))) == 3
+
+
+def test_replay_steps_through_and_reproduces_the_scores(capsys, db):
+    code, out, _ = run(capsys, "replay", str(db), "2", "--board-every", "50")
+    assert code == 0
+    assert "before decision 50" in out and "Round 1" in out
+    assert "the replay of" in out and "reproduces the stored scores" in out
+
+
+def test_replay_to_json(capsys, db, tmp_path):
+    target = tmp_path / "g.json"
+    code, _, _ = run(capsys, "replay", str(db), "1", "--to-json", str(target), "--seat", "1")
+    assert code == 0
+    doc = json.loads(target.read_text())
+    with Store(db) as store:
+        row = store.game(1)
+    assert doc["scores"] == row.scores and len(doc["decisions"]) == len(row.actions)
+    assert doc["view"] == "seat 1"
+    assert all((d["name"] is None) == (d["seat"] != 1) for d in doc["decisions"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["arena", "chess", "--agents", "random", "heuristic"], "unknown game 'chess'"),
+        (["arena", "seastead", "--agents", "random", "wizard"], "no agent 'wizard' for seastead"),
+        (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "has no parameter 'depth'"),
+        (["arena", "seastead", "--agents", "random", "mcts:iters=abc"], "parameter 'iters': expected int"),
+        (["arena", "seastead", "--agents", "random", "human"], "a human player cannot take part"),
+        (["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"], "exactly 2 players"),
+        (["arena", "concordia", "--agents", "random", "heuristic", "--seats", "6"], "num_players=6"),
+        (["arena", "seastead", "--agents", "random", "heuristic", "--set", "variant=B"], "variant must be"),
+        (["arena", "seastead", "--agents", "random", "heuristic", "--workers", "0"], "--workers must be"),
+        (["arena", "--config", "/nonexistent/study.toml"], "cannot read study file"),
+    ],
+)
+def test_bad_input_is_one_line_and_touches_nothing(capsys, db, argv, message):
+    before = _digest(db)
+    code, _, err = run(capsys, *argv, "--db", str(db))
+    assert code == 2
+    assert err.startswith("meeplezoo arena: error: ") and message in err
+    assert err.count("\n") == 1
+    assert _digest(db) == before
+
+
+def test_bad_input_creates_no_database(capsys, tmp_path):
+    code, _, err = run(capsys, "arena", "seastead", "--agents", "random", "wizard", "--db", str(tmp_path / "x.sqlite"))
+    assert code == 2 and "wizard" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_foreign_database_is_refused_untouched(capsys, tmp_path):
+    path = tmp_path / "mine.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE games (whatever TEXT)")
+    con.commit()
+    con.close()
+    before = _digest(path)
+    for argv in (
+        ["arena", "seastead", "--agents", "random", "heuristic", "--db", str(path)],
+        ["arena", "--report", str(path)],
+        ["replay", str(path), "1"],
+    ):
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and "not a MeepleZoo arena database" in err and err.count("\n") == 1
+    assert _digest(path) == before
+
+
+def test_replay_of_a_missing_game_or_seat(capsys, db):
+    code, _, err = run(capsys, "replay", str(db), "999")
+    assert code == 2 and "has no game 999" in err
+    code, _, err = run(capsys, "replay", str(db), "1", "--seat", "2")
+    assert code == 2 and "--seat must be from 0 to 1" in err
+
+
+def _count(path) -> int:
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+        try:
+            return con.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            con.close()
+    except sqlite3.OperationalError:
+        return 0  # not created yet
+
+
+@pytest.mark.slow
+def test_a_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
+    path = tmp_path / "r.sqlite"
+    argv = [sys.executable, "-m", "meeplezoo.cli", "arena", "seastead", "--agents", "random", "heuristic",
+            "--games", "30", "--workers", "2", "--db", str(path), "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while _count(path) < 4 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, without warning
+    proc.wait(timeout=30)
+    stored = _count(path)
+    assert 4 <= stored < 30, f"the run was not killed mid-way ({stored} games stored)"
+    with Store(path) as db:
+        before = {r.id: (r.key, r.finished_at, r.actions) for r in db.games()}
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{30 - stored} games played and stored, {stored} already stored, of 30 scheduled" in done.stdout
+    with Store(path) as db:
+        rows = list(db.games())
+        assert len(rows) == len({r.key for r in rows}) == 30
+        after = {r.id: (r.key, r.finished_at, r.actions) for r in rows}
+        assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert all(after[i] == row for i, row in before.items())  # the games stored before the kill are untouched
+
+
+def test_a_study_file_over_two_games(capsys, tmp_path):
+    study = tmp_path / "study.toml"
+    study.write_text(
+        'agents = ["random", "heuristic"]\nseed = 4\n'
+        '[[study]]\ngame = "seastead"\ngames = 2\n'
+        '[[study]]\ngame = "board_royale"\nseats = 3\ngames = 3\ntime_limit = 0\n'
+    )
+    path = tmp_path / "r.sqlite"
+    code, out, _ = run(capsys, "arena", "--config", str(study), "--db", str(path), "--workers", "1")
+    assert code == 0
+    assert "8 games played and stored" in out  # 2 + two lineups of 3 seats x 3 rotations
+    with Store(path) as db:
+        rows = list(db.games())
+    assert {(r.game, len(r.seats)) for r in rows} == {("seastead", 2), ("board_royale", 3)}
+    assert {r.time_limit for r in rows if r.game == "board_royale"} == {None}
+    assert "board_royale" in out and "seastead" in out
+
+
+@pytest.mark.slow
+def test_two_runs_of_one_study_at_once_store_each_game_once(tmp_path):
+    path = tmp_path / "r.sqlite"
+    argv = [sys.executable, "-m", "meeplezoo.cli", "arena", "seastead", "--agents", "random", "heuristic",
+            "--games", "8", "--workers", "1", "--db", str(path), "--quiet"]  # fmt: skip
+    procs = [subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
+    played = [int(out.split(" games played and stored")[0].split()[-1]) for out, _ in outs]
+    assert sum(played) == 8  # the two runs shared the work: no game stored twice
+    with Store(path) as db:
+        assert db.count() == len(db.keys()) == 8
+        assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -59,7 +59,7 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "seastead", "--agents", "random"], "give 2 agent names"),
         (["play", "seastead", "--agents", "random", "grandmaster"], "unknown agent(s) ['grandmaster']"),
         (["play", "seastead", "--games", "0"], "--games must be at least 1"),
-        (["play", "seastead", "--config", "variant=expert"], "variant must be one of"),
+        (["play", "seastead", "--config", "sides=ABAA"], "at least two B sides"),
         (["rules", "chess"], "unknown game 'chess'"),
     ],
 )

@@ -62,7 +62,7 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "seastead", "--agents", "random"], "give 2 agent specs"),
         (["play", "seastead", "--agents", "random", "grandmaster"], "unknown agent(s) ['grandmaster']"),
         (["play", "seastead", "--games", "0"], "--games: takes a whole number from 1"),
-        (["play", "seastead", "--config", "variant=expert"], "variant must be one of"),
+        (["play", "seastead", "--config", "sides=ABAA"], "at least two B sides"),
         (["rules", "chess"], "unknown game 'chess'"),
         # negative and huge numbers, words for numbers
         (["play", "seastead", "--seed", "-1"], "--seed: takes a whole number from 0"),

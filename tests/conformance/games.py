@@ -66,6 +66,9 @@ class GameSpec:
     save_every: int = 1
     #: the env-loading test loads every ``load_every``-th position of a game and plays each to the end
     load_every: int = 10
+    #: the clone and JSON tests play a copy to the end from every ``to_end_every``-th position (4 steps from
+    #: the others): their cost grows with the square of a game's length, so long games sample fewer
+    to_end_every: int = 9
     #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
     #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
     #: every ``chance_every`` decisions of random games
@@ -439,6 +442,8 @@ BOARD_ROYALE = GameSpec(
     # ~110 s with 12 games, issue 8); six player counts together still play 36 games a run
     fuzz_games=6,
     save_every=3,
+    load_every=40,  # 200-700 decisions: ~5-18 loads a game, each played to the end twice
+    to_end_every=60,  # ~4-12 continuations to the end a game (at 9 these two tests took ~80 s of CPU)
 )
 
 # --- Concordia ----------------------------------------------------------------------------------------
@@ -537,7 +542,8 @@ CONCORDIA = GameSpec(
     # keep the six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all
     fuzz_games=4,
     save_every=3,
-    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (13 s of CPU at 10)
+    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (93 s of CPU at 10)
+    to_end_every=90,  # ~9 continuations to the end a game (at 9 the clone and JSON tests took ~90 s of CPU)
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 

@@ -461,7 +461,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
             assert_equal_and_unshared(state, copy)
             assert copy.to_json() == before
             # the clone goes its own way (to the end now and then): the original does not move
-            limit = None if decision % 9 == 0 else 4
+            limit = None if decision % case.spec.to_end_every == 0 else 4
             play_lockstep(copy, state.clone(), np.random.default_rng(decision), f"{what}: clone of a clone", limit)
             assert state.to_json() == before, f"{what}: playing a clone changed the original"
             if decision % 5 == 0:  # the original goes on in positions(); this clone must stay as it was
@@ -500,7 +500,7 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
             loaded = game.state_from_json(text)
             assert loaded.to_json() == text, f"{what}: round trip changed the save"
             assert_equal_and_unshared(state, loaded)
-            limit = None if decision % 9 == 0 else 4
+            limit = None if decision % case.spec.to_end_every == 0 else 4
             play_lockstep(loaded, state.clone(), np.random.default_rng(decision), f"{what}: loaded state", limit)
             assert state.to_json() == text
 

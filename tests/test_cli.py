@@ -91,10 +91,10 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         # malformed --config: the message names the game's keys
         (
             ["play", "seastead", "--config", "variant"],
-            "--config takes KEY=VALUE, not 'variant'; seastead takes variant",
+            "--config takes KEY=VALUE, not 'variant'; seastead takes sides",
         ),
         (["play", "seastead", "--config", "=base"], "--config takes KEY=VALUE"),
-        (["play", "seastead", "--config", "colour=red"], "seastead has no config key 'colour'; seastead takes variant"),
+        (["play", "seastead", "--config", "colour=red"], "seastead has no config key 'colour'; seastead takes sides"),
         (["play", "seastead", "--config", "render_mode=human"], "no config key 'render_mode'"),
         (["play", "seastead", "--config", "max_cycles=-3"], "max_cycles must be a positive int"),
         (["play", "seastead", "--config", "max_cycles=lots"], "max_cycles must be a positive int"),

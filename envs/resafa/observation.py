@@ -95,120 +95,89 @@ _TASK_COLOUR = {Step.COLOUR_OPT, Step.BONUS_PICK, Step.STEP}
 _TASK_DECK = {Step.SPECIAL, Step.SEARCH_PICK}
 
 
-_A_PENDING, _A_TO_ACT, _A_PLAYERS, _A_ROUND = _AT["pending"], _AT["to_act"], _AT["players"], _AT["round"]
-_A_FIRST, _A_ACTIVE, _A_CARD, _A_HALF = _AT["first"], _AT["active"], _AT["card"], _AT["half"]
-_A_MAIN, _A_COLOUR, _A_HAND, _A_DECK, _A_SACKS = (
-    _AT["main"],
-    _AT["colour"],
-    _AT["my_hand"],
-    _AT["my_deck"],
-    _AT["my_sacks"],
-)
-_A_SEATS, _A_SUPPLY, _A_BDISP, _A_WSDISP = _AT["seats"], _AT["supply"], _AT["bonus_display"], _AT["ws_display"]
-_A_SPEC_UP, _A_SPEC_DECKS, _A_SPEC_BOX, _A_CANAL = _AT["spec_up"], _AT["spec_decks"], _AT["spec_box"], _AT["canal"]
-_A_CUBES, _A_CB_OWNER, _A_TRADE, _A_POSTS, _A_SHEET = (
-    _AT["cubes"],
-    _AT["cb_owner"],
-    _AT["trade"],
-    _AT["posts"],
-    _AT["sheet"],
-)
-_CB_W = MAX_SEATS + 1
-_TT_W = NUM_TT + 1
-_SUPPLY_SCALE = (
-    (22.0,) * NUM_ITEMS + (22.0, 17.0, 21.0, 20.0, 12.0, 14.0) + (9.0,) * 8 + (max(1, NUM_SACK),) + (4.0,) * 12
-)
-_ZERO = np.zeros(OBS_SIZE, np.float32)
-
-
 def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray:
-    """Write ``me``'s observation into ``out`` (or a new array) and return it.
-
-    Built for speed (about 60% of an AEC step): the one-hot entries are gathered as plain ints and written by
-    one ``put``, the scaled values by one fancy assignment; loops visit only occupied places."""
-    if out is None:
-        o = _ZERO.copy()
-    else:
-        o = out
+    """Write ``me``'s observation into ``out`` (or a new array) and return it."""
+    o = np.zeros(OBS_SIZE, np.float32) if out is None else out
+    if out is not None:
         o[:] = 0.0
     ones: list[int] = []
-    vi: list[int] = []  # indices of scaled values
-    vv: list[float] = []
+    vals: dict[int, float] = {}
     n = d.players
     rel = [(me + k) % n for k in range(n)]  # seat at relative position k
-    pos = [(s - me) % n for s in range(n)]  # relative position of seat s
+    pos = {s: k for k, s in enumerate(rel)}
     if d.stack:
         step, seat, a, b = d.stack[-1]
-        ones.append(_A_PENDING + step)
+        ones.append(_AT["pending"] + step)
         if seat == me:
-            ones.append(_A_TO_ACT)
-        _task(d, ones, vi, vv, step, seat, a, b, me)
-    ones += (_A_PLAYERS + n - 2, _A_ROUND + min(d.round_no, 7) - 1, _A_FIRST + pos[d.first], _A_ACTIVE + pos[d.active])
+            ones.append(_AT["to_act"])
+        _task(d, ones, vals, step, seat, a, b, me)
+    ones.append(_AT["players"] + n - 2)
+    ones.append(_AT["round"] + min(d.round_no, 7) - 1)
+    ones.append(_AT["first"] + pos[d.first])
+    ones.append(_AT["active"] + pos[d.active])
     if d.card != NO:
-        ones.append(_A_CARD + d.card)
+        ones.append(_AT["card"] + d.card)
     if d.half != NO:
-        ones.append(_A_HALF + d.half)
+        ones.append(_AT["half"] + d.half)
     if d.main != NO:
-        ones.append(_A_MAIN + d.main)
+        ones.append(_AT["main"] + d.main)
     if d.colour != NO:
-        ones.append(_A_COLOUR + d.colour)
-    ones += [_A_HAND + c for c in d.hand[me]]
-    ones += [_A_DECK + c for c in d.deck[me]]
-    ones += [_A_SACKS + c for c in d.sack_hand[me]]
+        ones.append(_AT["colour"] + d.colour)
+    ones += [_AT["my_hand"] + c for c in d.hand[me]]
+    ones += [_AT["my_deck"] + c for c in d.deck[me]]
+    ones += [_AT["my_sacks"] + c for c in d.sack_hand[me]]
     owned: list[list[int]] = [[] for _ in range(n)]
     for i, owner in enumerate(d.spec_owner):
         if owner != NO:
             owned[owner].append(i)
     for k, s in enumerate(rel):
-        _seat(d, s, _A_SEATS + k * SEAT_SIZE, ones, vi, vv, owned[s])
+        _seat(d, s, _AT["seats"] + k * SEAT_SIZE, ones, o, owned[s])
     # board
-    sup = [*d.supply, *d.g_supply, *d.tokens, len(d.ws_decks[0]), len(d.ws_decks[1])]
-    sup += [len(x) for x in d.bonus_decks]
-    sup.append(len(d.sack_deck))
-    sup += [len(x) for x in d.spec_decks]
-    o[_A_SUPPLY : _A_SUPPLY + len(sup)] = sup
-    o[_A_SUPPLY : _A_SUPPLY + len(sup)] /= _SUPPLY_SCALE
-    ones += [_A_BDISP + i * NUM_BONUS + c for i, c in enumerate(d.bonus_display) if c != NO]
-    ones += [_A_WSDISP + i * NUM_WS + t for i, t in enumerate(d.ws_display) if t != NO]
-    up = d.spec_up
+    at = _AT["supply"]
+    sup = [x / 22.0 for x in d.supply] + [d.g_supply[0] / 22.0, d.g_supply[1] / 17.0]
+    sup += [d.tokens[0] / 21.0, d.tokens[1] / 20.0, len(d.ws_decks[0]) / 12.0, len(d.ws_decks[1]) / 14.0]
+    sup += [len(x) / 9.0 for x in d.bonus_decks] + [len(d.sack_deck) / max(1, NUM_SACK)]
+    sup += [len(x) / 4.0 for x in d.spec_decks]
+    o[at : at + len(sup)] = sup
+    ones += [_AT["bonus_display"] + i * NUM_BONUS + c for i, c in enumerate(d.bonus_display) if c != NO]
+    ones += [_AT["ws_display"] + i * NUM_WS + t for i, t in enumerate(d.ws_display) if t != NO]
     for k, deck in enumerate(d.spec_decks):
-        if deck:
-            if up[k]:
-                ones += (_A_SPEC_UP + deck[-1], _A_SPEC_DECKS + 2 * k)
-            if len(deck) > up[k]:
-                ones.append(_A_SPEC_DECKS + 2 * k + 1)
+        if d.spec_up[k] and deck:
+            ones.append(_AT["spec_up"] + deck[-1])
+            ones.append(_AT["spec_decks"] + 2 * k)
+        if len(deck) > d.spec_up[k]:
+            ones.append(_AT["spec_decks"] + 2 * k + 1)
     if d.advanced:
-        ones += [_A_SPEC_BOX + c for box in d.spec_box for c in box]
-    design, side, cowner = d.canal_design, d.canal_side, d.canal_owner
-    for box in [b for b, owner in enumerate(cowner) if owner != NO]:
-        base = _A_CANAL + box * _BOX_W
-        ones += (base + pos[cowner[box]], base + MAX_SEATS + design[box])
-        if side[box]:
-            ones.append(base + MAX_SEATS + NUM_DESIGNS)
-    cb1 = _A_CANAL + MAX_SEATS + NUM_DESIGNS + 1
-    ones += [cb1 + box * _BOX_W + t for box, t in enumerate(d.cbonus_at) if t != NO]
-    ones += [_A_CUBES + 3 * k + c for k, c in enumerate(d.cubes)]
-    used = d.cbonus_used
+        ones += [_AT["spec_box"] + c for box in d.spec_box for c in box]
+    cb0 = _AT["canal"]
+    design, side = d.canal_design, d.canal_side
+    for box, owner in enumerate(d.canal_owner):
+        if owner != NO:
+            base = cb0 + box * _BOX_W
+            ones += [base + pos[owner], base + MAX_SEATS + design[box]]
+            if side[box]:
+                ones.append(base + MAX_SEATS + NUM_DESIGNS)
+    ones += [cb0 + box * _BOX_W + MAX_SEATS + NUM_DESIGNS + 1 + t for box, t in enumerate(d.cbonus_at) if t != NO]
+    ones += [_AT["cubes"] + 3 * k + c for k, c in enumerate(d.cubes)]
     for t, owner in enumerate(d.cbonus_owner):
         if owner != NO:
-            ones.append(_A_CB_OWNER + t * _CB_W + pos[owner])
-            if used[t]:
-                ones.append(_A_CB_OWNER + t * _CB_W + MAX_SEATS)
-    tside = d.trade_side
+            ones.append(_AT["cb_owner"] + t * (MAX_SEATS + 1) + pos[owner])
+            if d.cbonus_used[t]:
+                ones.append(_AT["cb_owner"] + t * (MAX_SEATS + 1) + MAX_SEATS)
     for node, tile in enumerate(d.trade_tile):
         if tile != NO:
-            ones.append(_A_TRADE + node * _TT_W + tile)
-            if tside[node]:
-                ones.append(_A_TRADE + node * _TT_W + NUM_TT)
-    ones += [_A_POSTS + i * MAX_SEATS + pos[s] for i, s in enumerate(d.post_owner) if s != NO]
+            ones.append(_AT["trade"] + node * (NUM_TT + 1) + tile)
+            if d.trade_side[node]:
+                ones.append(_AT["trade"] + node * (NUM_TT + 1) + NUM_TT)
+    ones += [_AT["posts"] + i * MAX_SEATS + pos[s] for i, s in enumerate(d.post_owner) if s != NO]
     if d.sheet:
         k = len(CATEGORIES)
         for j, s in enumerate(rel):
             for c in range(k):
-                vi.append(_A_SHEET + j * k + c)
-                vv.append(min(d.sheet[s * k + c] / 200.0, 1.0))
+                vals[_AT["sheet"] + j * k + c] = min(d.sheet[s * k + c] / 200.0, 1.0)
     o.put(ones, 1.0)
-    o.put(vi, vv)
+    if vals:
+        o[list(vals)] = list(vals.values())
     return o
 
 
@@ -219,22 +188,23 @@ _WS_W = NUM_WS + 5
 _STRIP_BITS = tuple(tuple(k for k in range(3) if (m >> k) & 1) for m in range(8))
 
 
-def _seat(d: ResafaData, s: int, base: int, ones: list[int], vi: list[int], vv: list[float], owned: list[int]):
+def _seat(d: ResafaData, s: int, base: int, ones: list[int], o: np.ndarray, owned: list[int]) -> None:
     r = s * NUM_ITEMS
     st = d.store
     hand, deck = d.hand[s], d.deck[s]
-    at = base + _SC
     item = d.camel_item[s]
-    if item != NO:
-        ones.append(at + 6 + item)
-    vi += (at, at + 1, at + 2, at + 3, at + 4, at + 5, at + 10, at + 11, at + 12, at + 13, at + 14, at + 15)
-    vv += (
+    at = base + _SC
+    o[at : at + 16] = (
         min(d.coins[s] / 30.0, 1.0),
         min(d.vp[s] / 200.0, 1.0),
         min(st[r] / 10.0, 1.0),
         min(st[r + 1] / 10.0, 1.0),
         min(st[r + 2] / 10.0, 1.0),
         min(st[r + 3] / 10.0, 1.0),
+        item == 0,
+        item == 1,
+        item == 2,
+        item == 3,
         d.camel_load[s] / 6.0,
         d.camel_step[s] / 4.0,
         len(hand) / 3.0,
@@ -244,20 +214,12 @@ def _seat(d: ResafaData, s: int, base: int, ones: list[int], vi: list[int], vv: 
     )
     tr = d.track
     t0 = base + _TRACK
-    s4 = s * 4
-    ones += (
-        base + _CAMEL + d.camel_at[s],
-        t0 + tr[s4],
-        t0 + 11 + tr[s4 + 1],
-        t0 + 22 + tr[s4 + 2],
-        t0 + 33 + tr[s4 + 3],
-    )
-    p0, u0 = base + _PLAYED, base + _UNPLAYED
-    ones += [p0 + c for c in d.played[s]]
-    ones += [u0 + c for c in hand]
-    ones += [u0 + c for c in deck]
-    b0 = base + _BHAND
-    ones += [b0 + c for c in d.bonus_hand[s]]
+    ones += [base + _CAMEL + d.camel_at[s], t0 + tr[s * 4], t0 + 11 + tr[s * 4 + 1]]
+    ones += [t0 + 22 + tr[s * 4 + 2], t0 + 33 + tr[s * 4 + 3]]
+    ones += [base + _PLAYED + c for c in d.played[s]]
+    ones += [base + _UNPLAYED + c for c in hand]
+    ones += [base + _UNPLAYED + c for c in deck]
+    ones += [base + _BHAND + c for c in d.bonus_hand[s]]
     sb = base + _SPECS
     used = d.spec_used
     for i in owned:
@@ -266,39 +228,32 @@ def _seat(d: ResafaData, s: int, base: int, ones: list[int], vi: list[int], vv: 
             ones.append(sb + 2 * i + 1)
     off = s * CELLS
     wb = base + _WS
-    rot, face, tiles = d.ws_rot, d.ws_face, d.ws_tile
-    for c in [c for c in range(CELLS) if tiles[off + c] != NO]:
-        cb = wb + c * _WS_W
-        ones += (cb + tiles[off + c], cb + NUM_WS + 1 + rot[off + c])
-        if face[off + c]:
-            ones.append(cb + NUM_WS)
+    rot, face = d.ws_rot, d.ws_face
+    for c, t in enumerate(d.ws_tile[off : off + CELLS]):
+        if t != NO:
+            cb = wb + c * _WS_W
+            ones += [cb + t, cb + NUM_WS + 1 + rot[off + c]]
+            if face[off + c]:
+                ones.append(cb + NUM_WS)
     gb0 = base + _GARDEN
-    strips, orient = d.g_strips, d.g_orient
-    for c in [c for c in range(CELLS) if orient[off + c] != NO]:
-        gb = gb0 + c * 5
-        ones.append(gb + orient[off + c])
-        ones += [gb + 2 + k for k in _STRIP_BITS[strips[off + c]]]
+    strips = d.g_strips
+    for c, g in enumerate(d.g_orient[off : off + CELLS]):
+        if g != NO:
+            gb = gb0 + c * 5
+            ones.append(gb + g)
+            ones += [gb + 2 + k for k in _STRIP_BITS[strips[off + c]]]
     tb = base + _TOKENS
-    ones += range(tb, tb + d.gate[s])
+    ones += [tb + k for k in range(d.gate[s])]
     rows = d.rows
-    for row in range(3):
-        ones += range(tb + 2 + 3 * row, tb + 2 + 3 * row + rows[s * 3 + row])
+    ones += [tb + 2 + 3 * row + k for row in range(3) for k in range(rows[s * 3 + row])]
+    o[tb + 11] = min(d.scarabs[s] / 5.0, 1.0)
     cp = d.canal_placed
-    c0, k0 = base + _CPLACED, s * NUM_DESIGNS
-    ones += [c0 + t for t in range(NUM_DESIGNS) if cp[k0 + t]]
+    ones += [base + _CPLACED + t for t in range(NUM_DESIGNS) if cp[s * NUM_DESIGNS + t]]
     cb = base + _COUNTS
-    vi += (tb + 11, cb, cb + 1, cb + 2)
-    vv += (
-        min(d.scarabs[s] / 5.0, 1.0),
-        min(d.gardens_done[s] / 6.0, 1.0),
-        min(d.cubes_taken[s] / 9.0, 1.0),
-        d.post_owner.count(s) / 9.0,
-    )
+    o[cb : cb + 3] = (min(d.gardens_done[s] / 6.0, 1.0), min(d.cubes_taken[s] / 9.0, 1.0), d.post_owner.count(s) / 9.0)
 
 
-def _task(
-    d: ResafaData, ones: list[int], vi: list[int], vv: list[float], step: int, seat: int, a: int, b: int, me: int
-):
+def _task(d: ResafaData, ones: list[int], vals: dict[int, float], step: int, seat: int, a: int, b: int, me: int):
     """The pending decision's arguments (all public, except a search's candidates: the searcher's only)."""
     if step in _TASK_COLOUR:
         ones.append(_AT["task_colour"] + (a if a != NO else 4))
@@ -324,11 +279,10 @@ def _task(
             ones.append(_AT["task_kind"] + 2 * b)
     if step == Step.PRODUCE:
         normal, free = divmod(a, 64)
-        vi += (_AT["task_counts"], _AT["task_counts"] + 1)
-        vv += (min(normal / 8.0, 1.0), min(free / 8.0, 1.0))
+        vals[_AT["task_counts"]] = min(normal / 8.0, 1.0)
+        vals[_AT["task_counts"] + 1] = min(free / 8.0, 1.0)
     elif step == Step.CONVERT:
-        vi.append(_AT["task_counts"] + 2)
-        vv.append(min(b / 8.0, 1.0))
+        vals[_AT["task_counts"] + 2] = min(b / 8.0, 1.0)
 
 
 def state_vector(d: ResafaData, out: np.ndarray | None = None) -> np.ndarray:

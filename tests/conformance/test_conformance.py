@@ -453,7 +453,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
     game = case.game()
     for seed in range(max(1, case.spec.fuzz_games // 6)):
         snapshots: list[tuple[State, str]] = []
-        for decision, state in enumerate(positions(game, seed)):
+        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             before = state.to_json()
             copy = state.clone()
@@ -491,7 +491,7 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
     identically (to the end now and then)."""
     game = case.game()
     for seed in range(max(1, case.spec.fuzz_games // 6)):
-        for decision, state in enumerate(positions(game, seed)):
+        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             text = state.to_json()
             doc = json.loads(text)
@@ -838,7 +838,7 @@ def corrupt_saves(case: GameCase, state: State) -> list[tuple[str, str]]:
 def test_corrupt_saves_raise_corrupt_state_error(case):
     game = case.game()
     checked = 0
-    for state in positions(game, 0, every=13):
+    for state in positions(game, 0, every=case.spec.corrupt_every):
         if state.is_terminal():
             break
         text = state.to_json()

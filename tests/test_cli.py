@@ -177,7 +177,11 @@ def test_bench_runs_within_a_tiny_budget(capsys):
         assert word in out
 
 
-@pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale"])
+#: the built-in games, each with a player-facing page ``envs/<game>/rules.md``
+RULES_PAGES = ("seastead", "concordia", "board_royale", "resafa")
+
+
+@pytest.mark.parametrize("game", RULES_PAGES)
 def test_rules_prints_the_players_page_shipped_in_the_package(capsys, game):
     from importlib.resources import files
 
@@ -200,7 +204,7 @@ def test_rules_pages_name_the_actions_as_the_env_words_them():
 
     from meeplezoo import games
 
-    for game in ("seastead", "concordia", "board_royale"):
+    for game in RULES_PAGES:
         page = (files(f"meeplezoo.envs.{game}") / "rules.md").read_text(encoding="utf-8")
         quoted = [" ".join(q.split()) for q in re.findall(r"`([^`]+)`", page[page.index("## In the env") :])]
         env = games.make_env(game)

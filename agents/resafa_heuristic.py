@@ -41,6 +41,8 @@ from meeplezoo.envs.resafa.state import CENTRE_NODES, CITY, NO, NUM_ITEMS, Resaf
 from meeplezoo.envs.resafa.steps import Step
 from meeplezoo.envs.resafa.workshops import face_of
 
+from .view import SeatView
+
 C = content()
 SC = C.scoring
 ITEM_VALUE = (1.0, 1.1, 1.2, 1.2)  # stone, marble, spice, amphora: fuel for builds and trades
@@ -304,17 +306,22 @@ class ResafaHeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def act(self, env, agent: str) -> int:
-        return self.choose(env.state_obj)
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        return self.choose(view.determinize(self.rng))
 
     def choose(self, state: ResafaState) -> int:
+        """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:
+        what the seat cannot see already resampled). Also the rollout policy of IS-MCTS."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player()
-        return choose(state.determinize(me, self.rng), me, self.rng)
+        return choose(state, state.current_player(), self.rng)
 
 
 __all__ = ["ResafaHeuristicAgent", "choose", "evaluate"]

@@ -11,10 +11,11 @@ Import               ``from meeplezoo.envs import resafa_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(N)`` (one size for every player count); ranges in
                      :mod:`meeplezoo.envs.resafa.actions`
-Observations         ``{"observation": float32[M] in [0, 1], "action_mask": int8[N]}``; layout
+Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}``; layout
                      :data:`meeplezoo.envs.resafa.observation.LAYOUT` (4 seat blocks, viewer first)
 Registry id          ``pettingzoo.make("aec", "meeplezoo/resafa-v0")`` after ``import meeplezoo``
-Config               ``num_players=2`` (2-4; 1, the solo mode, is a later issue and raises ConfigError);
+Rules                ``meeplezoo rules resafa``: how to play (``envs/resafa/rules.md``)
+Config               ``num_players=2`` (2-4); 1, the solo mode, is a later issue and raises ConfigError;
                      adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
                      ``max_cycles``
 ==================== ==============================================================================
@@ -44,6 +45,8 @@ from .core import env_factory
 from .resafa import ResafaGame
 
 raw_env = env_factory(ResafaGame, "resafa_v0")
+#: the player counts this env supports (``num_players`` config; 1, the solo mode, is a later issue)
+PLAYER_COUNTS = (2, 3, 4)
 
 
 def env(**kwargs):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.agents.resafa_heuristic import ResafaHeuristicAgent
+from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.resafa import ResafaGame
 
 GAMES = 200
@@ -16,7 +17,7 @@ def play(seed: int, heuristic_seat: int, players: int = 2) -> tuple[list[int], l
     rng = np.random.default_rng(seed + 10_000)
     while not state.is_terminal():
         if state.current_player() == heuristic_seat:
-            action = heuristic.choose(state)
+            action = heuristic.act(view_of_state(state, heuristic_seat))
         else:
             legal = state.legal_actions()
             action = legal[rng.integers(len(legal))]
@@ -38,7 +39,7 @@ def test_heuristic_only_chooses_legal_actions_and_plays_four_players() -> None:
     agent = ResafaHeuristicAgent(seed=0)
     decisions = 0
     while not state.is_terminal():
-        action = agent.choose(state)
+        action = agent.act(view_of_state(state, state.current_player()))
         assert action in state.legal_actions(), (state.pending(), action)
         state.apply(action)
         decisions += 1

@@ -215,6 +215,19 @@ def _board_royale(state: Any) -> list[float]:
     return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]
 
 
-ESTIMATES.update({"seastead": (_seastead, 5.0), "concordia": (_concordia, 8.0), "board_royale": (_board_royale, 3.0)})
+def _resafa(state: Any) -> list[float]:
+    from .resafa_heuristic import evaluate
+
+    return [evaluate(state.d, s) for s in range(state.d.players)]
+
+
+ESTIMATES.update(
+    {
+        "seastead": (_seastead, 5.0),
+        "concordia": (_concordia, 8.0),
+        "board_royale": (_board_royale, 3.0),
+        "resafa": (_resafa, 8.0),
+    }
+)
 
 __all__ = ["ESTIMATES", "ISMCTSAgent"]

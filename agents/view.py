@@ -195,11 +195,18 @@ def _sort_within_bands(deck: list[int], band_of: Callable[[int], int]) -> None:
 
 
 def _seastead(d: Any, seat: int) -> None:
+    """Dive deck sorted within its public bands (as a whole once rebuilt from the discards); dock and
+    specialist decks sorted; the decree deck sorted above the decrees seen going to the bottom."""
     from ..envs.seastead.content import DIVE_CARDS
 
-    _sort_within_bands(d.dive_deck, lambda c: DIVE_CARDS[c].deck)
+    if d.dive_reshuffled:
+        d.dive_deck.sort()
+    else:
+        _sort_within_bands(d.dive_deck, lambda c: DIVE_CARDS[c].deck)
     d.dock_deck.sort()
     d.spec_deck.sort()
+    k = d.decree_known
+    d.decree_deck[k:] = sorted(d.decree_deck[k:])
 
 
 def _concordia(d: Any, seat: int) -> None:
@@ -237,7 +244,42 @@ def _board_royale(d: Any, seat: int) -> None:
     d.item_deck.sort()
 
 
-CANONICAL_HIDDEN.update({"seastead": _seastead, "concordia": _concordia, "board_royale": _board_royale})
+def _resafa(d: Any, seat: int) -> None:
+    """The hidden parts ``ResafaState.resample_hidden`` redraws, each pooled and sorted: the seat's own deck
+    order; the other seats' hands and decks (sizes kept); the sack deck with the other seats' sack cards; the
+    workshop and bonus decks; each face-down special deck (with its box cards unless the seat has seen it)."""
+    from ..envs.resafa.steps import Step
+
+    d.deck[seat].sort()
+    for s in range(d.players):
+        if s != seat:
+            pool = sorted(d.hand[s] + d.deck[s])
+            k = len(d.hand[s])
+            d.hand[s], d.deck[s] = pool[:k], pool[k:]
+    others = [s for s in range(d.players) if s != seat]
+    pool = sorted(d.sack_deck + [c for s in others for c in d.sack_hand[s]])
+    for s in others:
+        k = len(d.sack_hand[s])
+        d.sack_hand[s], pool = pool[:k], pool[k:]
+    d.sack_deck = pool
+    for deck in (*d.ws_decks, *d.bonus_decks):
+        deck.sort()
+    top = d.stack[-1] if d.stack else None
+    searching = top[2] if top is not None and top[0] == Step.SEARCH_PICK and top[1] == seat else -1
+    for k, cards in enumerate(d.spec_decks):
+        up = cards[-1:] if d.spec_up[k] else []
+        down = cards[:-1] if d.spec_up[k] else cards[:]
+        if (d.spec_known[seat] >> k) & 1 or k == searching:
+            down.sort()
+        else:
+            pool = sorted(down + d.spec_box[k])
+            down, d.spec_box[k] = pool[: len(down)], pool[len(down) :]
+        d.spec_decks[k] = down + up
+
+
+CANONICAL_HIDDEN.update(
+    {"seastead": _seastead, "concordia": _concordia, "board_royale": _board_royale, "resafa": _resafa}
+)
 
 
 __all__ = ["CANONICAL_HIDDEN", "NoDeterminizeError", "SeatView", "public_copy", "seat_view", "view_of_state"]

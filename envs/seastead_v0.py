@@ -5,14 +5,14 @@ Two players race to become the most prestigious resident of four floating flotil
 
 ==================== ==============================================================================
 Import               ``from meeplezoo.envs import seastead_v0``
-Agents               ``player_0``, ``player_1`` (solo: ``player_0`` only)
+Agents               ``player_0`` .. ``player_{n-1}``: ``player_0``, ``player_1`` (solo: ``player_0`` only)
 Actions              ``Discrete(59)``; ranges in :mod:`meeplezoo.envs.seastead.actions`
 Observations         ``{"observation": float32[N] in [-1, 1], "action_mask": int8[59]}``
 Registry id          ``pettingzoo.make("aec", "meeplezoo/seastead-v0")`` after ``import meeplezoo``
 Rules                ``meeplezoo rules seastead``: how to play (``envs/seastead/rules.md``)
 Config               ``sides="AAAA"`` (one letter A/B per flotilla tile: "BBBB", or a mix with at
                      least two B), ``decree="random"`` or a decree name (B sides), ``num_players=2``
-                     or 1 (solo against the Boss; also ``gymnasium.make("meeplezoo/SeasteadSolo-v0")``);
+                     (1-2); 1 is solo against the Boss (also ``gymnasium.make("meeplezoo/SeasteadSolo-v0")``);
                      adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``,
                      ``illegal_reward``, ``max_cycles``
 ==================== ==============================================================================

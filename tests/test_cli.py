@@ -62,7 +62,7 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "seastead", "--agents", "random"], "give 2 agent specs"),
         (["play", "seastead", "--agents", "random", "grandmaster"], "unknown agent(s) ['grandmaster']"),
         (["play", "seastead", "--games", "0"], "--games: takes a whole number from 1"),
-        (["play", "seastead", "--config", "sides=ABAA"], "at least two B sides"),
+        (["play", "seastead", "--config", "sides=ABAA"], "mixing A and B sides needs at least two B sides"),
         (["rules", "chess"], "unknown game 'chess'"),
         # negative and huge numbers, words for numbers
         (["play", "seastead", "--seed", "-1"], "--seed: takes a whole number from 0"),
@@ -91,7 +91,7 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         # malformed --config: the message names the game's keys
         (
             ["play", "seastead", "--config", "variant"],
-            "--config takes KEY=VALUE, not 'variant'; seastead takes sides",
+            "--config takes KEY=VALUE, not 'variant'; seastead takes sides (default 'AAAA'), decree",
         ),
         (["play", "seastead", "--config", "=base"], "--config takes KEY=VALUE"),
         (["play", "seastead", "--config", "colour=red"], "seastead has no config key 'colour'; seastead takes sides"),
@@ -177,7 +177,11 @@ def test_bench_runs_within_a_tiny_budget(capsys):
         assert word in out
 
 
-@pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale"])
+#: the built-in games, each with a player-facing page ``envs/<game>/rules.md``
+RULES_PAGES = ("seastead", "concordia", "board_royale", "resafa")
+
+
+@pytest.mark.parametrize("game", RULES_PAGES)
 def test_rules_prints_the_players_page_shipped_in_the_package(capsys, game):
     from importlib.resources import files
 
@@ -200,7 +204,7 @@ def test_rules_pages_name_the_actions_as_the_env_words_them():
 
     from meeplezoo import games
 
-    for game in ("seastead", "concordia", "board_royale"):
+    for game in RULES_PAGES:
         page = (files(f"meeplezoo.envs.{game}") / "rules.md").read_text(encoding="utf-8")
         quoted = [" ".join(q.split()) for q in re.findall(r"`([^`]+)`", page[page.index("## In the env") :])]
         env = games.make_env(game)

@@ -32,7 +32,7 @@ def installed_venv(tmp_path_factory, worker_id) -> InstalledVenv:
         return venv
 
 
-GAMES = ("seastead", "concordia", "board_royale")
+GAMES = ("seastead", "concordia", "board_royale", "resafa")
 
 
 def test_the_wheel_is_what_runs(installed_venv, tmp_path):

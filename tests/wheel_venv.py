@@ -12,6 +12,7 @@ in the test venv finds the installed wheel only.
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -22,7 +23,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN = ROOT / "tests" / "plugin_fixture"
-SOURCES = ("pyproject.toml", "README.md", "meeplezoo", "envs", "agents", "training")
+
+
+def _sources() -> tuple[str, ...]:
+    """What the wheel is built from: the metadata files and every folder of ``[tool.setuptools] package-dir``
+    (read from pyproject.toml, so a new top-level package needs no edit here)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: the one-line inline table's values
+        line = next(x for x in text.splitlines() if x.startswith("package-dir"))
+        folders = re.findall(r'=\s*"([^"]+)"', line.split("=", 1)[1])
+    else:
+        folders = list(tomllib.loads(text)["tool"]["setuptools"]["package-dir"].values())
+    return ("pyproject.toml", "README.md", *dict.fromkeys(folders))
+
+
+SOURCES = _sources()
 
 
 @dataclass(frozen=True)

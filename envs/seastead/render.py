@@ -57,7 +57,8 @@ def describe(d: SeasteadData, action: int) -> str:
     if kind == "dive":
         return "dive"
     if kind == "build":
-        return f"build a {BUILDING_NAMES[i]}"
+        name = BUILDING_NAMES[i]
+        return f"build {'an' if name[0] in 'aeiou' else 'a'} {name}"
     if kind == "pass":
         return "end the turn" if step == Step.AFTER else "pass"
     if kind == "use":

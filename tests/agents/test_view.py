@@ -12,7 +12,16 @@ from meeplezoo.games import game_names, make_env
 
 GAMES = game_names()
 #: configurations with hidden parts in play: 2 players, and 4 for the games that take them
-CONFIGS = [("seastead", {}), ("concordia", {}), ("board_royale", {"num_players": 2}), ("board_royale", {})]
+CONFIGS = [
+    ("seastead", {}),
+    ("seastead", {"sides": "BBBB"}),  # the decree deck is hidden too
+    ("seastead", {"num_players": 1}),  # solo against the Boss
+    ("concordia", {}),
+    ("board_royale", {"num_players": 2}),
+    ("board_royale", {}),
+    ("resafa", {}),
+    ("resafa", {"num_players": 4}),
+]
 #: every agent that needs no file or terminal, with a small budget where it searches
 AGENT_SPECS = ["random", "heuristic", "mcts:iters=24", "mcts:iters=12,rollout=heuristic,cutoff=8"]
 

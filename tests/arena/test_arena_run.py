@@ -81,9 +81,9 @@ def test_the_report_is_written_from_the_database_alone(study_db, tmp_path):
     names = sorted(f.name for f in files)
     assert names == [
         "README.md",
-        "seastead-variant-base-ratings.png",
-        "seastead-variant-base-scores.png",
-        "seastead-variant-base-winrates.png",
+        "seastead-decree-random-num-players-2-sides-aaaa-ratings.png",
+        "seastead-decree-random-num-players-2-sides-aaaa-scores.png",
+        "seastead-decree-random-num-players-2-sides-aaaa-winrates.png",
     ]
     for f in files[1:]:
         assert f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f.stat().st_size > 5000

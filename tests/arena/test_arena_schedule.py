@@ -66,7 +66,7 @@ def test_the_same_study_gives_the_same_schedule():
 @pytest.mark.parametrize(
     ("study", "message"),
     [
-        (Study("seastead", ["random", "heuristic"], seats=3), "exactly 2 players"),
+        (Study("seastead", ["random", "heuristic"], seats=3), "num_players must be 2 or 1"),
         (Study("concordia", ["random", "heuristic"], seats=6), "num_players=6"),
         (Study("seastead", ["random", "random"]), "each agent once"),
         (Study("seastead", ["random", "nobody"]), "no agent 'nobody' for seastead"),

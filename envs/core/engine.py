@@ -173,7 +173,7 @@ class State(ABC):
     def score_sheet(self) -> str:
         """Text of the scores (a game with scoring categories overrides this with its score pad)."""
         ranks = self.ranks()
-        return "\n".join(f"P{i}: {score:g} (rank {ranks[i] + 1})" for i, score in enumerate(self.scores()))
+        return "\n".join(f"P{i}: {score:g} (rank {ranks[i]}; 0 = won)" for i, score in enumerate(self.scores()))
 
     def automa_score(self) -> float:
         """A solo mode's score to beat (the automa's, final once terminal); games without one keep 0."""

@@ -1,0 +1,14 @@
+"""Concordia's table for one seat (``envs.core.table``): the draw deck is a count, the rest is public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.table import build_table
+
+PER_SEAT = ("money", "goods", "col", "hand", "discard", "houses")
+HIDDEN = ("deck",)
+
+
+def table(state: Any, seat: int | None) -> dict[str, Any]:
+    return build_table(state, seat, per_seat=PER_SEAT, hidden=HIDDEN)

@@ -7,7 +7,7 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 function frame(active) {
-  const h = el("header", {}, el("span", { class: "brand" }, "🐾 MeepleZoo"),
+  const h = el("header", {}, el("span", { class: "brand" }, "♟ MeepleZoo"),
     el("a", { href: "/play", class: active === "play" ? "on" : "" }, "Play"),
     el("a", { href: "/watch", class: active === "watch" ? "on" : "" }, "Watch"));
   document.body.prepend(h);

@@ -33,13 +33,15 @@ def build_table(
     hidden: Collection[str] = (),
     own: Collection[str] = (),
     skip: Collection[str] = (),
-    seat_of_own: Any = None,
+    ids: dict[str, list[str]] | None = None,
+    slots: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """The table of ``state`` as ``seat`` may see it (``seat=None``: everything, for the Watch page's full view).
 
     ``per_seat`` fields are lists of ``n`` entries or flat lists of ``n * k`` split in ``n`` chunks; an ``own``
     field must also be per seat. A ``hidden`` field shows its size only, even in the full view's ``hidden``
-    marker (the full view shows it whole).
+    marker (the full view shows it whole). ``ids`` names the values of a field (card ids -> card names),
+    ``slots`` its positions (resource counts -> resource names): the page shows names, not numbers.
     """
     d = state.d
     n = state.game.num_players
@@ -75,4 +77,6 @@ def build_table(
         "pending": None if terminal else state.pending(),
         "terminal": bool(terminal),
         "scores": [float(x) for x in state.scores()],
+        "legend": {k: {"ids": list(v)} for k, v in (ids or {}).items()}
+        | {k: {"slots": list(v)} for k, v in (slots or {}).items()},
     }

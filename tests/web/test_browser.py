@@ -78,7 +78,9 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page):
             page.screenshot(path=str(REPORTS / "play_midgame.png"))
             page.reload()  # a reload keeps the game
             page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+        handle = button.element_handle()
         button.click()
+        handle.wait_for_element_state("hidden")  # the page took the move (its buttons are redrawn)
         clicks += 1
         assert clicks < 2000
     assert "winner: P" in page.locator("#winner").inner_text()

@@ -13,16 +13,20 @@ function frame(active) {
   document.body.prepend(h);
 }
 const pretty = (k) => k.replace(/_/g, " ");
-function value(v, ownerLike) {
+function value(v, ownerLike, legend) {
   if (v && typeof v === "object" && !Array.isArray(v) && "hidden" in v)
     return el("span", {}, el("span", { class: "back" }), `× ${v.hidden}`);
   if (Array.isArray(v)) {
     const flat = v.flat(2);
     const cells = el("div", { class: "cells" });
     if (!flat.length) return el("span", { class: "cell empty" }, "-");
-    for (const x of flat) {
-      const c = el("span", { class: "cell" }, x);
-      if (x === -1) c.className = "cell empty";
+    const named = legend && legend.ids, slots = legend && legend.slots && !Array.isArray(v[0]);
+    for (const [i, x] of flat.entries()) {
+      let text = x;
+      if (named && x >= 0 && x < named.length) text = named[x];
+      else if (slots && i < legend.slots.length) text = `${legend.slots[i]} ${x}`;
+      const c = el("span", { class: "cell" + (text !== x ? " named" : "") }, text);
+      if (x === -1 && text === x) c.className = "cell empty";
       else if (ownerLike && x >= 0 && x < 5) c.className = "cell seat" + x;
       cells.append(c);
     }
@@ -39,11 +43,12 @@ function drawTable(root, t, names) {
     b.style.setProperty("--c", COLORS[s % COLORS.length]);
     b.append(el("h4", {}, el("span", {}, `P${s} ${names ? names[s] : ""}${s === t.seat ? " (you)" : ""}`),
       el("span", {}, `score ${t.scores[s]}`)));
-    for (const [k, v] of Object.entries(p)) b.append(el("div", { class: "row" }, el("div", { class: "label" }, pretty(k)), value(v)));
+    for (const [k, v] of Object.entries(p))
+      b.append(el("div", { class: "row" }, el("div", { class: "label" }, pretty(k)), value(v, false, t.legend[k])));
     players.append(b);
   });
   const board = el("div", { class: "board" });
   for (const [k, v] of Object.entries(t.board))
-    board.append(el("div", { class: "zone" }, el("div", { class: "label" }, pretty(k)), value(v, OWNERISH.test(k))));
+    board.append(el("div", { class: "zone" }, el("div", { class: "label" }, pretty(k)), value(v, OWNERISH.test(k), t.legend[k])));
   root.append(players, board);
 }

@@ -45,7 +45,9 @@ async function refresh() {
   try { show(await api(`/api/play/${game.id}?token=${game.token}`)); } catch (e) { $("status").textContent = e.message; }
 }
 async function move(a) {
-  try { show(await api(`/api/play/${game.id}/act`, { token: game.token, action: a })); } catch (e) { $("status").textContent = e.message; }
+  $("actions").innerHTML = "";  // one click, one move: no double submission
+  try { show(await api(`/api/play/${game.id}/act`, { token: game.token, action: a })); }
+  catch (e) { await refresh(); $("status").textContent = e.message; }
 }
 $("setup").onsubmit = async (ev) => {
   ev.preventDefault();

@@ -22,6 +22,7 @@ GAMES = games.game_names()
 @pytest.fixture
 def client(tmp_path):
     with TestClient(create_app(tmp_path / "web.sqlite")) as c:
+        c.app_db = tmp_path / "web.sqlite"
         yield c
 
 
@@ -67,6 +68,15 @@ def test_full_game_through_the_api_is_stored_and_replays(client, game):
     bad = client.get(f"/api/stored/{v['result']['stored_id']}?seat=abc")
     assert bad.status_code == 400 and "seat must be" in bad.json()["error"]
     assert client.get("/api/stored/999").status_code == 404
+    from meeplezoo.arena.replay import to_json
+    from meeplezoo.arena.store import Store
+
+    with Store(client.app_db) as db:
+        row = db.game(v["result"]["stored_id"])
+    export = client.post("/api/replay?seat=all", json=to_json(row)).json()
+    assert export["frames"] == w["frames"]
+    r = client.post("/api/replay", json=to_json(row, seat=0))
+    assert r.status_code == 400 and "hides some choices" in r.json()["error"]
     seat_view = client.get(f"/api/stored/{v['result']['stored_id']}?seat=0").json()
     assert all(f["decision"]["name"] is None for f in seat_view["frames"][:-1] if f["decision"]["seat"] != 0)
 

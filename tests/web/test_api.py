@@ -169,3 +169,10 @@ def test_the_full_view_shows_what_a_seat_view_hides():
     state = env.unwrapped.state_obj
     assert build_table(state, 0, hidden=("dive_deck",))["board"]["dive_deck"] == {"hidden": len(state.d.dive_deck)}
     assert build_table(state, None, hidden=("dive_deck",))["board"]["dive_deck"] == state.d.dive_deck
+
+
+def test_serve_binds_to_this_machine_by_default():
+    from meeplezoo.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.func.__name__) == ("127.0.0.1", 8765, "cmd_serve")

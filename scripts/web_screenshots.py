@@ -23,6 +23,17 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
+def shrink(path: Path) -> None:
+    """3/4 size, 128 colours: a README image of ~60 kB (needs Pillow; kept as is without it)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    im = Image.open(path).convert("RGB")
+    im = im.resize((im.width * 3 // 4, im.height * 3 // 4), Image.LANCZOS)
+    im.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
 def main(clicks: int = 8) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with socket.socket() as s:
@@ -46,6 +57,7 @@ def main(clicks: int = 8) -> None:
                 page.locator("#actions button").last.click()
             page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
             page.screenshot(path=str(OUT / f"{game}.png"))
+            shrink(OUT / f"{game}.png")
             print(OUT / f"{game}.png")
         browser.close()
     srv.should_exit = True

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -115,7 +116,8 @@ def create_app(db: str | Path | None = None) -> Starlette:
 
     async def view(request: Request) -> JSONResponse:
         try:
-            return JSONResponse(session(request).view(request.query_params.get("token")))
+            # in a thread: the session lock may be held by a bot thinking, the event loop must not wait
+            return JSONResponse(await run_in_threadpool(session(request).view, request.query_params.get("token")))
         except RequestError as exc:
             return _error(exc)
 
@@ -123,8 +125,8 @@ def create_app(db: str | Path | None = None) -> Starlette:
         try:
             s = session(request)
             body = await _body(request)
-            s.act(body.get("token"), body.get("action"))
-            return JSONResponse(s.view(body.get("token")))
+            await run_in_threadpool(s.act, body.get("token"), body.get("action"))
+            return JSONResponse(await run_in_threadpool(s.view, body.get("token")))
         except RequestError as exc:
             return _error(exc)
 

@@ -103,6 +103,7 @@ class Session:
         threading.Thread(target=self.run_bots, daemon=True).start()
 
     def run_bots(self) -> None:
+        """Bots think outside the lock (on their own view, a copy), so the page stays answered meanwhile."""
         while True:
             with self.lock:
                 if self.over or self.state.current_player() == self.seat:
@@ -111,11 +112,20 @@ class Session:
                 agent = self.agents[s]
                 try:
                     view = view_of_state(self.state, s, determinize=getattr(agent, "uses_determinize", True))
-                    action = int(agent.act(view))
-                    if not self.state.is_legal(action):
-                        raise ValueError(f"illegal action {action}")
-                except Exception as exc:  # the bot forfeits, the server goes on
+                except Exception as exc:
                     self.forfeit = {"seat": s, "reason": f"{type(exc).__name__}: {exc}"}
+                    break
+            try:
+                action = int(agent.act(view))
+            except Exception as exc:  # the bot forfeits, the server goes on
+                action, fault = None, f"{type(exc).__name__}: {exc}"
+            with self.lock:
+                if action is not None and not (
+                    0 <= action < self.state.game.num_actions and self.state.is_legal(action)
+                ):
+                    action, fault = None, f"illegal action {action} for {self.state.pending()!r}"
+                if action is None:
+                    self.forfeit = {"seat": s, "reason": fault}
                     break
                 self._apply(action)
         try:

@@ -129,17 +129,28 @@ class Raiser:
         raise RuntimeError("boom")
 
 
+class Cheater:
+    uses_determinize = False
+
+    def act(self, view):
+        return 10**6
+
+
 def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch):
     import meeplezoo.web.session as session
 
     real = session.make_agent
+    fakes = {"raiser": Raiser, "cheater": Cheater}
     monkeypatch.setattr(
-        session, "make_agent", lambda spec, *a, **k: Raiser() if spec == "raiser" else real(spec, *a, **k)
+        session, "make_agent", lambda spec, *a, **k: fakes[spec]() if spec in fakes else real(spec, *a, **k)
     )
     g = start(client, "seastead", seat=1, bots=["raiser"])
     v = wait_turn(client, g)
     assert v["over"] and v["result"]["forfeit"] == {"seat": 0, "reason": "RuntimeError: boom"}
     assert v["result"]["ranks"] == [1, 0] and v["result"]["stored_id"] is not None
+    g = start(client, "seastead", seat=1, bots=["cheater"])
+    v = wait_turn(client, g)
+    assert v["over"] and v["result"]["forfeit"]["reason"].startswith("illegal action 1000000 for")
     assert start(client, "seastead")["id"]  # still serving
 
 

@@ -508,8 +508,29 @@ def build_parser() -> argparse.ArgumentParser:
     ls = sub.add_parser("list", help="list games and agents")
     ls.set_defaults(func=cmd_list)
 
+    sv = sub.add_parser("serve", help="play and watch games in the browser", description=cmd_serve.__doc__)
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=options.bounded_int("--port", 1, 65535), default=8765)
+    sv.add_argument(
+        "--db", default="meeplezoo_web.sqlite", help="arena database: finished games go there, Watch reads it"
+    )
+    sv.set_defaults(func=cmd_serve)
+
     _add_arena_parsers(sub, game_help)
     return p
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the local web app: the Play page (any game against any bots) and the Watch page (stored games)."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:
+        raise CLIError(f"serve needs the web extra: pip install 'meeplezoo[web]' ({exc})") from exc
+    print(f"MeepleZoo at http://{args.host}:{args.port}/  (games stored in {args.db})")
+    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

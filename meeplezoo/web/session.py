@@ -1,0 +1,209 @@
+"""One game played from a browser: the true state, the bots of the other seats, the human seat's token.
+
+Bots move in a background thread under the session lock; a bot that raises forfeits (ranked last, the
+others share first place, as in the arena). A finished game is stored in the arena database.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import threading
+from types import SimpleNamespace
+from typing import Any
+
+from .. import games
+from ..agents import make_agent
+from ..agents.view import view_of_state
+
+
+class RequestError(Exception):
+    """A bad request: ``status`` and a one-line reason; nothing was changed."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+def table_of(state: Any, seat: int | None) -> dict[str, Any]:
+    """The game's structured table view (``envs/<game>/table.py``) for ``seat`` (None: everything)."""
+    module = importlib.import_module(f"meeplezoo.envs.{state.game.name}.table")
+    return module.table(state, seat)
+
+
+class Session:
+    """A game between one human seat (holding ``token``) and bots in the other seats."""
+
+    def __init__(self, gid: str, game: str, config: dict[str, Any], seat: int, bots: list[str], seed: int) -> None:
+        env = games.make_env(game, **config)
+        env.reset(seed=seed)
+        self.env = env
+        self.state = env.unwrapped.state_obj
+        n = self.state.game.num_players
+        if not 0 <= seat < n:
+            raise RequestError(400, f"seat must be 0..{n - 1}, got {seat}")
+        if len(bots) != n - 1:
+            raise RequestError(400, f"{game} with this config has {n} seats: give {n - 1} bots, got {len(bots)}")
+        self.id, self.game, self.seed, self.seat = gid, games.resolve(game), seed, seat
+        self.config = dict(self.state.game.config)
+        self.token = secrets.token_urlsafe(16)
+        self.specs: list[str] = list(bots)
+        self.specs.insert(seat, "human")
+        self.agents: dict[int, Any] = {}
+        for s, spec in enumerate(self.specs):
+            if s != seat:
+                try:
+                    self.agents[s] = make_agent(spec, self.game, seed=seed * 1000 + s)
+                except Exception as exc:
+                    raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}") from exc
+        self.log: list[dict[str, Any]] = []
+        self.actions: list[int] = []
+        self.forfeit: dict[str, Any] | None = None
+        self.thinking = False
+        self.stored_id: int | None = None
+        self.lock = threading.Lock()
+
+    @property
+    def over(self) -> bool:
+        return self.forfeit is not None or self.state.is_terminal()
+
+    def _apply(self, action: int) -> None:
+        st = self.state
+        s = st.current_player()
+        self.log.append({"seat": s, "pending": st.pending(), "action": action, "name": st.describe_action(action)})
+        self.actions.append(action)
+        st.apply(action)
+
+    def act(self, token: Any, action: Any) -> None:
+        """The human's move: checked (token, turn, legality) before anything changes."""
+        if token != self.token:
+            raise RequestError(403, "this token does not hold a seat in this game")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise RequestError(400, f"action must be an integer, got {action!r}")
+        with self.lock:
+            if self.over:
+                raise RequestError(409, "the game is over")
+            if self.thinking or self.state.current_player() != self.seat:
+                raise RequestError(409, f"not your turn: seat {self.state.current_player()} is to act")
+            if not 0 <= action < self.state.game.num_actions or not self.state.is_legal(action):
+                raise RequestError(409, f"illegal action {action} for {self.state.pending()!r}")
+            self._apply(action)
+            self.thinking = not self.over
+        self.start_bots()
+
+    def start_bots(self) -> None:
+        """Let the bots move (in a thread) until the human's turn or the end."""
+        with self.lock:
+            idle = self.over or self.state.current_player() == self.seat
+            self.thinking = not idle
+        if idle:
+            self.finish()
+            return
+        threading.Thread(target=self.run_bots, daemon=True).start()
+
+    def run_bots(self) -> None:
+        """Bots think outside the lock (on their own view, a copy), so the page stays answered meanwhile."""
+        while True:
+            with self.lock:
+                if self.over or self.state.current_player() == self.seat:
+                    break
+                s = self.state.current_player()
+                agent = self.agents[s]
+                try:
+                    view = view_of_state(self.state, s, determinize=getattr(agent, "uses_determinize", True))
+                except Exception as exc:
+                    self.forfeit = {"seat": s, "reason": f"{type(exc).__name__}: {exc}"}
+                    break
+            try:
+                action = int(agent.act(view))
+            except Exception as exc:  # the bot forfeits, the server goes on
+                action, fault = None, f"{type(exc).__name__}: {exc}"
+            with self.lock:
+                if action is not None and not (
+                    0 <= action < self.state.game.num_actions and self.state.is_legal(action)
+                ):
+                    action, fault = None, f"illegal action {action} for {self.state.pending()!r}"
+                if action is None:
+                    self.forfeit = {"seat": s, "reason": fault}
+                    break
+                self._apply(action)
+        try:
+            self.finish()
+        finally:
+            self.thinking = False  # only now: a finished game is stored before the page sees it over
+
+    def finish(self) -> None:
+        """Store the finished game in the arena database (once)."""
+        store = getattr(self, "store_path", None)
+        if not self.over or self.stored_id is not None or store is None:
+            return
+        from ..arena.store import Store
+
+        n = len(self.specs)
+        ranks = (
+            [int(r) for r in self.state.ranks()]
+            if self.forfeit is None
+            else [n - 1 if s == self.forfeit["seat"] else 0 for s in range(n)]
+        )
+        task = SimpleNamespace(
+            key=f"web-{self.id}",
+            game=self.game,
+            config=self.config,
+            seed=self.seed,
+            deal=0,
+            seats=self.specs,
+            agent_seeds=[self.seed * 1000 + s for s in range(n)],
+            time_limit=None,
+        )
+        result = {
+            "scores": [float(x) for x in self.state.scores()],
+            "ranks": ranks,
+            "decisions": len(self.actions),
+            "truncated": False,
+            "forfeit": self.forfeit,
+            "duration": 0.0,
+            "seat_time": [[0.0, 0.0, 0]] * n,
+            "actions": self.actions,
+        }
+        with Store(store) as db:
+            db.add(task, result, "web")
+            self.stored_id = db.con.execute("SELECT id FROM games WHERE key = ?", (task.key,)).fetchone()[0]
+
+    def view(self, token: Any) -> dict[str, Any]:
+        """What the human seat may see: its table, its legal actions, the log (others' choices by kind only)."""
+        if token != self.token:
+            raise RequestError(403, "this token does not hold a seat in this game")
+        with self.lock:
+            st = self.state
+            mine = not self.over and not self.thinking and st.current_player() == self.seat
+            legal = [{"id": a, "name": st.describe_action(a)} for a in st.legal_actions()] if mine else []
+            log = [e if e["seat"] == self.seat else {**e, "action": None, "name": None} for e in self.log]
+            result = None
+            if self.over:
+                n = len(self.specs)
+                ranks = (
+                    [int(r) for r in st.ranks()]
+                    if self.forfeit is None
+                    else [n - 1 if s == self.forfeit["seat"] else 0 for s in range(n)]
+                )
+                result = {
+                    "scores": [float(x) for x in st.scores()],
+                    "ranks": ranks,
+                    "forfeit": self.forfeit,
+                    "stored_id": self.stored_id,
+                }
+            return {
+                "id": self.id,
+                "game": self.game,
+                "config": self.config,
+                "seat": self.seat,
+                "seats": self.specs,
+                "table": table_of(st, self.seat),
+                "your_turn": mine,
+                "thinking": self.thinking,
+                "legal": legal,
+                "log": log,
+                "over": self.over,
+                "result": result,
+            }

@@ -1,0 +1,57 @@
+frame("watch");
+const $ = (id) => document.getElementById(id);
+let data = null, idx = 0, source = null;
+async function load() {
+  const seat = $("view").value || "all";
+  let r;
+  if (source.id) r = await fetch(`/api/stored/${source.id}?seat=${seat}`);
+  else r = await fetch(`/api/replay?seat=${seat}`, { method: "POST", body: source.text });
+  const j = await r.json();
+  if (!r.ok) { $("err").textContent = j.error; return; }
+  data = j;
+  if (!$("view").options.length) {
+    $("view").innerHTML = `<option value="all">everything</option>` + j.seats.map((s, i) => `<option value="${i}">P${i} ${s}</option>`).join("");
+    $("view").value = seat;
+  }
+  $("slider").max = j.frames.length - 1;
+  go(Math.min(idx, j.frames.length - 1));
+  chart();
+}
+function go(i) {
+  idx = Math.max(0, Math.min(i, data.frames.length - 1));
+  const f = data.frames[idx];
+  $("slider").value = idx;
+  drawTable($("table"), f.table, data.seats);
+  $("where").textContent = `position ${idx} of ${data.frames.length - 1}`;
+  const d = f.decision;
+  $("decision").textContent = d ? `next: P${d.seat} ${d.name ?? "(" + d.pending + ")"}` : "final position";
+  chart();
+}
+function chart() {
+  const c = $("chart"), g = c.getContext("2d"), F = data.frames, n = F[0].table.scores.length;
+  const all = F.flatMap((f) => f.table.scores), lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  g.clearRect(0, 0, c.width, c.height);
+  const X = (i) => 4 + (i / Math.max(1, F.length - 1)) * (c.width - 8), Y = (v) => c.height - 4 - ((v - lo) / (hi - lo)) * (c.height - 8);
+  for (let s = 0; s < n; s++) {
+    g.strokeStyle = COLORS[s]; g.lineWidth = 2; g.beginPath();
+    F.forEach((f, i) => (i ? g.lineTo(X(i), Y(f.table.scores[s])) : g.moveTo(X(i), Y(f.table.scores[s]))));
+    g.stroke();
+  }
+  g.strokeStyle = "#000"; g.beginPath(); g.moveTo(X(idx), 0); g.lineTo(X(idx), c.height); g.stroke();
+}
+$("back").onclick = () => go(idx - 1); $("fwd").onclick = () => go(idx + 1);
+$("slider").oninput = () => go(+$("slider").value);
+$("view").onchange = load;
+$("games").onchange = () => { source = { id: $("games").value }; $("view").innerHTML = ""; idx = 0; load(); };
+$("file").onchange = async () => { source = { text: await $("file").files[0].text() }; $("view").innerHTML = ""; idx = 0; load(); };
+(async () => {
+  const j = await (await fetch("/api/stored")).json();
+  $("games").innerHTML = j.games.map((g) => `<option value="${g.id}">#${g.id} ${g.game}: ${g.seats.join(" vs ")}</option>`).join("");
+  const p = new URLSearchParams(location.search);
+  if (p.get("id")) {
+    source = { id: p.get("id") };
+    $("view").innerHTML = "";
+    await load();
+    if (p.get("seat")) { $("view").value = p.get("seat"); await load(); }
+  }
+})();

@@ -26,9 +26,9 @@ from .view import SeatView
 #: (game, config, the agent spec used): budgets sized to 0.1-0.5 s of CPU per decision (``agent.act`` timed
 #: with ``time.process_time`` over positions of random games), so under 1 s on an idle core of this machine
 CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
-    ("seastead", {}, "mcts:iters=250"),
-    ("concordia", {"num_players": 2}, "mcts:iters=100,rollout=heuristic,cutoff=10"),
-    ("concordia", {"num_players": 4}, "mcts:iters=100,rollout=heuristic,cutoff=10"),
+    ("seastead", {}, "mcts:iters=400,cutoff=20"),
+    ("concordia", {"num_players": 2}, "mcts:iters=250,cutoff=30"),
+    ("concordia", {"num_players": 4}, "mcts:iters=250,cutoff=30"),
     ("board_royale", {"num_players": 2}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
     ("board_royale", {"num_players": 4}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
 )

@@ -8,7 +8,8 @@
 
 Modules: :mod:`.schedule` (who plays whom, in which seat, with which seed), :mod:`.play` (the one seam with
 :mod:`meeplezoo.agents`: one game from agent specs), :mod:`.faults` (forfeits), :mod:`.store` (the SQLite
-database), :mod:`.runner` (local worker processes or Ray), :mod:`.ratings`, :mod:`.report`, :mod:`.replay`.
+database), :mod:`.runner` (local worker processes or Ray), :mod:`.ratings`, :mod:`.report`, :mod:`.replay`,
+:mod:`.command` (the `arena` and `replay` subcommands).
 """
 
 from .errors import ArenaError, StoreError

@@ -11,13 +11,15 @@ Import               ``from meeplezoo.envs import resafa_v0``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(N)`` (one size for every player count); ranges in
                      :mod:`meeplezoo.envs.resafa.actions`
-Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}``; layout
-                     :data:`meeplezoo.envs.resafa.observation.LAYOUT` (4 seat blocks, viewer first)
+Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}`` (the values lie in
+                     [0, 1]); layout :data:`meeplezoo.envs.resafa.observation.LAYOUT` (4 seat blocks,
+                     viewer first)
 Registry id          ``pettingzoo.make("aec", "meeplezoo/resafa-v0")`` after ``import meeplezoo``
 Rules                ``meeplezoo rules resafa``: how to play (``envs/resafa/rules.md``)
-Config               ``num_players=2`` (2-4); 1, the solo mode, is a later issue and raises ConfigError;
-                     adapter keys ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
-                     ``max_cycles``
+Config               ``num_players=2`` (2-4) (1, the solo mode, is a later issue and raises ConfigError);
+                     ``advanced_setup=False`` (True: the special cards returned to the box at setup are
+                     public, the seed's advanced setup rule); adapter keys ``render_mode``,
+                     ``reward_mode``, ``illegal_action``, ``illegal_reward``, ``max_cycles``
 ==================== ==============================================================================
 
 A turn is a sequence of small decisions of the same agent: the card, its orientation (upgraded yellow cards:
@@ -25,13 +27,14 @@ the main action and the colour), main or colour action first, then each part (a 
 its face, cell and rotation; each production room; a garden tile's size, square and position; a canal tile,
 its side and box; the camel's destination, what to load in Resafa, buy/sell and how many, the trading post
 box, the merchant row; bonus-card slot, track, special card taken face up or searched ...). Held bonus, sack,
-canal bonus and instant special cards may be used at the decisions between the parts of a turn; the hand
-limit is checked at the end. In rain scoring, the player who placed the tile under a water cube chooses its
-branches. ``observation[pending]`` one-hot names the pending decision
-(:class:`meeplezoo.envs.resafa.steps.Step`).
+canal bonus and instant special cards may be used at every decision of the own turn where using one first
+can change something (:data:`meeplezoo.envs.resafa.turn.CARD_WINDOWS`); the hand limit is checked at the
+end. In rain scoring, the player who placed the tile under a water cube chooses its branches.
+``observation[pending]`` one-hot names the pending decision (:class:`meeplezoo.envs.resafa.steps.Step`).
 
 Hidden: every deck order (action decks, even your own; workshop, bonus, sack, special decks), the other seats'
-hands (only the set of their unplayed cards is public) and sack cards, face-down special cards.
+hands (only the set of their unplayed cards is public) and sack cards, face-down special cards, the special
+cards returned to the box (public with ``advanced_setup=True``).
 
 Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (ties broken by most
 canal tiles; still tied seats share the win), ``rank`` or ``score_margin`` (margin / 30).
@@ -44,9 +47,10 @@ from __future__ import annotations
 from .core import env_factory
 from .resafa import ResafaGame
 
-raw_env = env_factory(ResafaGame, "resafa_v0")
-#: the player counts this env supports (``num_players`` config; 1, the solo mode, is a later issue)
+#: the player counts this env supports (``num_players`` config)
 PLAYER_COUNTS = (2, 3, 4)
+
+raw_env = env_factory(ResafaGame, "resafa_v0")
 
 
 def env(**kwargs):

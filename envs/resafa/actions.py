@@ -30,7 +30,7 @@ BUY, SELL       the deal at a trading centre
 POSTBOX0 + i    a trading-post box
 ROW0 + r        merchant row (garden, workshop, canal)
 DIR0 + s        water flows across side s
-USE             accept an optional effect (build now, convert once)
+USE             accept an optional effect (build now, convert once, the gold bonus before the deal)
 USE_BONUS0 ...  use a held bonus card / sack card / canal bonus tile / instant special card (by id)
 DROP_BONUS0 ... discard a held bonus card / sack card (an unused sack card gives 1 VP)
 =============== ===================================================================================

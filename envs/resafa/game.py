@@ -34,11 +34,13 @@ C = content()
 class ResafaGame(Game):
     """Resafa for 2-4 players (the solo mode against Resafabot is a later issue).
 
-    Config: ``num_players`` 2, 3 or 4 (default 2).
+    Config: ``num_players`` 2, 3 or 4 (default 2); ``advanced_setup`` (default False): the seed's advanced
+    setup rule, every player may inspect the special cards returned to the box at setup (they become public in
+    every observation, and ``determinize`` then keeps each face-down special deck's set, reshuffling its order).
     """
 
     name = "resafa"
-    defaults: ClassVar[dict[str, Any]] = {"num_players": 2}
+    defaults: ClassVar[dict[str, Any]] = {"num_players": 2, "advanced_setup": False}
 
     def check_config(self, config: dict[str, Any]) -> dict[str, Any]:
         n = config["num_players"]
@@ -48,6 +50,8 @@ class ResafaGame(Game):
             raise ConfigError("resafa: num_players=1 (the solo mode against Resafabot) is not implemented yet; use 2-4")
         if not 2 <= n <= 4:
             raise ConfigError(f"resafa: num_players must be 2, 3 or 4, not {n}")
+        if not isinstance(config["advanced_setup"], bool):
+            raise ConfigError(f"resafa: advanced_setup must be True or False, not {config['advanced_setup']!r}")
         return config
 
     @property
@@ -68,13 +72,18 @@ class ResafaGame(Game):
     score_scale = 30.0
 
     def new_state(self, seed: int) -> ResafaState:
-        s = ResafaState(self, setup(int(seed), self.num_players))
+        s = ResafaState(self, setup(int(seed), self.num_players, self.config["advanced_setup"]))
         s.refresh()
         return s
 
     def state_from_dict(self, data: dict[str, Any]) -> ResafaState:
         if isinstance(data, dict) and data.get("players") != self.num_players:
             raise CorruptStateError(f"resafa: saved state has players={data.get('players')!r}, not {self.num_players}")
+        if isinstance(data, dict) and data.get("advanced") != int(self.config["advanced_setup"]):
+            raise CorruptStateError(
+                f"resafa: saved state has advanced={data.get('advanced')!r}, the config advanced_setup="
+                f"{self.config['advanced_setup']}"
+            )
         return ResafaState.load(self, data)
 
 
@@ -115,7 +124,8 @@ class ResafaState(StackState):
     def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Resample what ``player`` cannot see: their own deck's order; the other seats' hands and decks
         together (sizes kept); the sack deck with the other seats' sack cards; the workshop, bonus decks'
-        orders; each face-down special deck (from its cards plus the box, unless ``player`` searched it)."""
+        orders; each face-down special deck (from its cards plus the box, unless ``player`` searched it or the
+        advanced setup made the box public: then only its order)."""
         d = self.d
 
         def shuffle(xs: list[int]) -> list[int]:
@@ -143,7 +153,7 @@ class ResafaState(StackState):
             cards = d.spec_decks[k]
             up = cards[-1:] if d.spec_up[k] else []
             down = cards[:-1] if d.spec_up[k] else cards[:]
-            if (d.spec_known[player] >> k) & 1 or k == pending_search:
+            if d.advanced or (d.spec_known[player] >> k) & 1 or k == pending_search:
                 down = shuffle(down)
             else:
                 pool = shuffle(down + d.spec_box[k])
@@ -255,5 +265,6 @@ def validate(d: ResafaData) -> None:
         need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
     need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
     need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
+    need(d.advanced in (0, 1), "advanced setup flag")
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))

@@ -2,7 +2,8 @@
 
 Hidden and never shown: deck orders (action, workshop, bonus, sack, special decks), the other seats' action
 hands (only which of their unplayed cards are left, as a set), the other seats' sack cards (only how many),
-the face-down special cards (only the searcher sees them, while choosing). The layout is fixed per player
+the face-down special cards (only the searcher sees them, while choosing), the special cards returned to the
+box (unless the advanced setup variant is played: then they are public). The layout is fixed per player
 count (:func:`layout`); always 4 seat blocks, empty for absent seats.
 """
 
@@ -74,6 +75,7 @@ _SECTIONS = [
     ("ws_display", 6 * NUM_WS),
     ("spec_up", NUM_SPEC),
     ("spec_decks", 12 * 2),
+    ("spec_box", NUM_SPEC),  # the special cards returned to the box: public only with the advanced setup
     ("canal", NUM_BOXES * (MAX_SEATS + NUM_DESIGNS + 1 + NUM_CB)),
     ("cubes", MAX_SOURCES * 3),
     ("cb_owner", NUM_CB * (MAX_SEATS + 1)),
@@ -145,6 +147,8 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
             ones.append(_AT["spec_decks"] + 2 * k)
         if len(deck) > d.spec_up[k]:
             ones.append(_AT["spec_decks"] + 2 * k + 1)
+    if d.advanced:
+        ones += [_AT["spec_box"] + c for box in d.spec_box for c in box]
     cb0 = _AT["canal"]
     design, side = d.canal_design, d.canal_side
     for box, owner in enumerate(d.canal_owner):

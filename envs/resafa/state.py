@@ -111,6 +111,7 @@ class ResafaData:
     colour: int = NO  # this turn's colour
     looked: int = 0
     trade_here: int = NO  # the centre where this trade's deal was made
+    advanced: int = 0  # 1: the advanced setup variant (the special cards returned to the box are public)
     sheet: list[int] = field(default_factory=list)  # filled at the end: seat * len(CATEGORIES) + category
     legal: tuple[int, ...] = ()
 
@@ -135,8 +136,11 @@ def _shuffled(rng, items) -> list[int]:
     return [int(items[i]) for i in rng.permutation(len(items))]
 
 
-def setup(seed: int, players: int) -> ResafaData:
-    """Set the board up for ``players`` (2-4). Seed-silent choices are in docs/rules/resafa.md."""
+def setup(seed: int, players: int, advanced: bool = False) -> ResafaData:
+    """Set the board up for ``players`` (2-4). Seed-silent choices are in docs/rules/resafa.md.
+
+    ``advanced``: the seed's advanced setup rule, "kurulumda kutuya geri konan özel kartları inceleyebilirler":
+    the special cards returned to the box are known to all (the observation shows them)."""
     chance = Chance(seed)
     rng = chance.generator()
     n = players
@@ -243,6 +247,7 @@ def setup(seed: int, players: int) -> ResafaData:
         sack_deck=_shuffled(rng, range(len(C.sack_cards))),
         sack_discard=[],
         stack=[(int(Step.PLAY_CARD), first, 0, 0)],
+        advanced=int(advanced),
     )
     refill_bonus_display(d)
     return d

@@ -37,7 +37,7 @@ class Step(IntEnum):
     LOAD_ITEM = 21  # in Resafa: choose the kind to load (or nothing)
     LOAD_COUNT = 22  # a = item
     DEAL = 23  # buy, sell or pass
-    DEAL_COUNT = 24  # a = 0 buy / 1 sell
+    DEAL_COUNT = 24  # a = 0 buy / 1 sell, b = node + 64 while the gold bonus is pending (USE takes it now)
     POST_BOX = 25  # a = discount id, b = 1 if a deal was made here (trade part C) else 0 (post effect)
     MERCHANT_ROW = 26  # a = token kind: which row gets the token
     CHOICE = 27  # a = effect id of a Choice
@@ -85,7 +85,7 @@ DECISION_TEXT = {
     Step.LOAD_ITEM: "choose what to load in Resafa",
     Step.LOAD_COUNT: "choose how many to load",
     Step.DEAL: "buy, sell or pass",
-    Step.DEAL_COUNT: "choose how many to buy or sell",
+    Step.DEAL_COUNT: "choose how many to buy or sell (or take the gold bonus first)",
     Step.POST_BOX: "build a trading post (choose the box) or pass",
     Step.MERCHANT_ROW: "choose the row for your merchant token",
     Step.CHOICE: "choose one option",

@@ -9,7 +9,8 @@ kutusuna konur."
 
 from __future__ import annotations
 
-from .actions import BUY, COUNT0, ITEM0, MOVE0, PASS, POSTBOX0, ROW0, SELL
+from .actions import BUY, COUNT0, ITEM0, MOVE0, PASS, POSTBOX0, ROW0, SELL, USE
+from .cards import use_actions
 from .content import Bundle, content
 from .economy import build_cost, camel_capacity, can_pay, discount, gain, pay, triggered
 from .effects import discount_of, push_effects
@@ -60,9 +61,14 @@ def apply_move(d: ResafaData, action: int, seat: int, road_discount: int, b: int
         d.stack.append((Step.LOAD_ITEM, seat, 0, 0))
 
 
+def _holds_cards(d: ResafaData, seat: int) -> bool:
+    """Whether ``seat`` holds a card it could use now (it may gain what loading or dealing needs)."""
+    return bool(use_actions(d, seat))
+
+
 def legal_load_item(d: ResafaData, seat: int, a: int, b: int) -> list[int]:
     out = [ITEM0 + k for k in range(NUM_ITEMS) if d.store[seat * NUM_ITEMS + k]]
-    return [*out, PASS] if out else []
+    return [*out, PASS] if out or _holds_cards(d, seat) else []
 
 
 def apply_load_item(d: ResafaData, action: int, seat: int, a: int, b: int) -> None:
@@ -105,27 +111,38 @@ def legal_deal(d: ResafaData, seat: int, node: int, b: int) -> list[int]:
         out.append(BUY)
     if _sell_max(d, seat, node):
         out.append(SELL)
-    return [*out, PASS] if out else []
+    return [*out, PASS] if out or _holds_cards(d, seat) else []
 
 
 def apply_deal(d: ResafaData, action: int, seat: int, node: int, b: int) -> None:
     if action == PASS:
         return
     kind = 0 if action == BUY else 1
-    d.stack.append((Step.DEAL_COUNT, seat, kind, node))
-    deal = deal_at(d, node)
-    if deal.gold_on == ("buy", "sell")[kind]:
-        push_effects(d, seat, deal.gold)  # the one-off gold bonus, taken before the deal (filled in)
+    gold = deal_at(d, node).gold_on == ("buy", "sell")[kind]
+    d.stack.append((Step.DEAL_COUNT, seat, kind, node + GOLD_PENDING * gold))
 
 
-def legal_deal_count(d: ResafaData, seat: int, kind: int, node: int) -> list[int]:
+#: DEAL_COUNT's ``b`` = node + GOLD_PENDING while the deal's one-off gold bonus is still to be taken
+GOLD_PENDING = 64
+
+
+def legal_deal_count(d: ResafaData, seat: int, kind: int, b: int) -> list[int]:
+    """The counts; while the gold bonus is pending also USE: take it now, before the deal. Seed: the gold
+    bonus "ticaretten önce ya da sonra kullanılabilir" - choosing a count first takes it after the deal."""
+    node = b % GOLD_PENDING
     top = _buy_max(d, seat, node) if kind == 0 else _sell_max(d, seat, node)
-    return [COUNT0 + n - 1 for n in range(1, top + 1)]
+    out = [COUNT0 + n - 1 for n in range(1, top + 1)]
+    return [*out, USE] if b >= GOLD_PENDING and out else out
 
 
-def apply_deal_count(d: ResafaData, action: int, seat: int, kind: int, node: int) -> None:
-    n = action - COUNT0 + 1
+def apply_deal_count(d: ResafaData, action: int, seat: int, kind: int, b: int) -> None:
+    node, gold = b % GOLD_PENDING, b >= GOLD_PENDING
     deal = deal_at(d, node)
+    if action == USE:  # the gold bonus before the deal; the count decision comes back without it
+        d.stack.append((Step.DEAL_COUNT, seat, kind, node))
+        push_effects(d, seat, deal.gold)
+        return
+    n = action - COUNT0 + 1
     if kind == 0:
         d.coins[seat] -= n * deal.buy
         d.supply[deal.item] -= n
@@ -142,6 +159,8 @@ def apply_deal_count(d: ResafaData, action: int, seat: int, kind: int, node: int
     d.stack.append((Step.POST_BOX, seat, 0, 0))
     for then in triggered(d, seat, ("buy", "sell")[kind]):
         push_effects(d, seat, then)
+    if gold:  # not taken before: the gold bonus right after the deal, before the trading post
+        push_effects(d, seat, deal.gold)
 
 
 # --- trading posts and merchant tokens ------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Resafa's turn machine: the decision and automatic step tables on the shared TaskMachine.
 
 Seed: "Oyuncu elindeki bonus ve çuval kartlarını istediği sayıda, aksiyonların ortasında bile oynayabilir."
-So the decisions between the parts of a turn (choosing the card, the order, each production activation, the
-first choice of every main action, the deal, the post, the colour action) also offer the player's held bonus,
-sack, canal bonus and instant special cards: using one puts the decision back and its effects on top.
+So every decision of the own turn where a card can change something (:data:`CARD_WINDOWS`) also offers the
+player's held bonus, sack, canal bonus and instant special cards: using one puts the decision back and its
+effects on top.
 """
 
 from __future__ import annotations
@@ -48,19 +48,40 @@ _PLAIN = {
     Step.HAND_LIMIT: (cards.legal_hand_limit, cards.apply_hand_limit),
     Step.FLOW: (canals.legal_flow, canals.apply_flow),
 }
-#: decisions that also offer the held cards ("at any time, even in the middle of actions")
+#: decisions that also offer the held cards ("at any time, even in the middle of actions"): every decision
+#: of the own turn where using a card first can change the choice or what it allows: the card and its
+#: orientation (ORIENT, CARD_MAIN, CARD_COLOUR, ORDER: a card may make a main action possible), the colour
+#: action and a free track step (a step may change the level limits), each production activation (extra
+#: activations), the first choice of every main action (resources, coins, discounts), loading in Resafa
+#: (goods produced now can be loaded), the deal and its count (coins, camel capacity), the trading post,
+#: and the decisions of printed effects (choice, convert, build offer, extra action: resources decide them).
+#: Not offered: the placement of a tile already paid for (workshop face/cell/rotation, garden square and
+#: position, canal box), taking or searching a special card, a merchant row, the bonus-card slot: there a
+#: card used first changes nothing that using it right after (the next window) would not; and rain (not
+#: a turn). The hand-limit decision offers the cards itself.
 CARD_WINDOWS = frozenset(
     {
         Step.PLAY_CARD,
+        Step.ORIENT,
+        Step.CARD_MAIN,
+        Step.CARD_COLOUR,
         Step.ORDER,
         Step.COLOUR_OPT,
+        Step.TRACK_PICK,
         Step.PRODUCE,
         Step.WS_PICK,
         Step.GARDEN_SIZE,
         Step.CANAL_PICK,
         Step.TRADE_MOVE,
+        Step.LOAD_ITEM,
+        Step.LOAD_COUNT,
         Step.DEAL,
+        Step.DEAL_COUNT,
         Step.POST_BOX,
+        Step.CHOICE,
+        Step.CONVERT,
+        Step.BUILD_OFFER,
+        Step.EXTRA_ACTION,
     }
 )
 

@@ -66,6 +66,14 @@ class GameSpec:
     save_every: int = 1
     #: the env-loading test loads every ``load_every``-th position of a game and plays each to the end
     load_every: int = 10
+    #: the clone and JSON tests play a copy to the end from every ``to_end_every``-th position (4 steps from
+    #: the others): their cost grows with the square of a game's length, so long games sample fewer
+    to_end_every: int = 9
+    #: the clone and JSON round-trip tests check every ``roundtrip_every``-th position of their game (the fuzz
+    #: test still saves and reloads every position)
+    roundtrip_every: int = 1
+    #: the corrupt-save test breaks the saves of every ``corrupt_every``-th position (~4 broken saves per field)
+    corrupt_every: int = 13
     #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
     #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
     #: every ``chance_every`` decisions of random games
@@ -439,6 +447,8 @@ BOARD_ROYALE = GameSpec(
     # ~110 s with 12 games, issue 8); six player counts together still play 36 games a run
     fuzz_games=6,
     save_every=3,
+    load_every=40,  # 200-700 decisions: ~5-18 loads a game, each played to the end twice
+    to_end_every=60,  # ~4-12 continuations to the end a game (at 9 these two tests took ~80 s of CPU)
 )
 
 # --- Concordia ----------------------------------------------------------------------------------------
@@ -537,7 +547,8 @@ CONCORDIA = GameSpec(
     # keep the six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all
     fuzz_games=4,
     save_every=3,
-    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (13 s of CPU at 10)
+    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (93 s of CPU at 10)
+    to_end_every=90,  # ~9 continuations to the end a game (at 9 the clone and JSON tests took ~90 s of CPU)
     random_events=False,  # Concordia shuffles only at the setup; the test checks that claim
 )
 
@@ -657,8 +668,31 @@ RESAFA = GameSpec(
     invariant=resafa_invariant,
     broken_saves=resafa_broken_saves,
     shared_win=resafa_shared_win,
-    bad_config=(("num_players", 1), ("num_players", 5), ("num_players", "3"), ("num_players", True)),
-    fuzz_games=4,  # long games (300-700 decisions): the round-trip tests replay one game to the end
+    bad_config=(
+        ("num_players", 1),
+        ("num_players", 5),
+        ("num_players", "3"),
+        ("num_players", True),
+        ("advanced_setup", "yes"),
+    ),
+    # Long games (2 players ~300-450 decisions, 4 players ~500-800) whose every position costs a few ms to
+    # save, load and compare: 4 random games for the invariant/save fuzz (every position), the clone and JSON
+    # round trips on every 3rd position of one game (each continued 4 decisions, every 9th to the end), env
+    # loading every 40th position. The rules are the same at every count; the 3-4 player cases (below) only
+    # add seats, board side and post boxes, so they sample more sparsely.
+    fuzz_games=4,
+    roundtrip_every=3,
+    load_every=40,
+    corrupt_every=40,  # ~70 fields, ~280 broken saves per position: 8-11 positions of a game
+)
+
+# Resafa with 3-4 players: the same engine with more seats (9 water cubes, the 3-4 player board side, more
+# post boxes, the 4th player's extra stone) and longer games (500-800 decisions): 2 fuzz games (every position
+# still checked, saved and reloaded), round trips on every 6th position, env loading and broken saves every
+# 100th, 8 chance positions. The advanced setup variant changes only the observation and determinize: scenario
+# tests (tests/resafa/test_scoring_and_hidden.py), no case of its own. CPU of the three cases: docs/rules/resafa.md.
+RESAFA_MORE = dataclasses.replace(
+    RESAFA, fuzz_games=2, roundtrip_every=6, load_every=100, corrupt_every=100, chance_positions=8
 )
 
 # --- the cases: one line per configuration --------------------------------------------------------------
@@ -698,6 +732,6 @@ if "board_royale_v0" in meeplezoo.ENV_IDS.values():
 if "resafa_v0" in meeplezoo.ENV_IDS.values():
     CASES += [
         GameCase.of(RESAFA, num_players=2),
-        GameCase.of(RESAFA, num_players=3),
-        GameCase.of(RESAFA, num_players=4),
+        GameCase.of(RESAFA_MORE, num_players=3),
+        GameCase.of(RESAFA_MORE, num_players=4),
     ]

@@ -453,7 +453,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
     game = case.game()
     for seed in range(max(1, case.spec.fuzz_games // 6)):
         snapshots: list[tuple[State, str]] = []
-        for decision, state in enumerate(positions(game, seed)):
+        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             before = state.to_json()
             copy = state.clone()
@@ -461,7 +461,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
             assert_equal_and_unshared(state, copy)
             assert copy.to_json() == before
             # the clone goes its own way (to the end now and then): the original does not move
-            limit = None if decision % 9 == 0 else 4
+            limit = None if decision % case.spec.to_end_every == 0 else 4
             play_lockstep(copy, state.clone(), np.random.default_rng(decision), f"{what}: clone of a clone", limit)
             assert state.to_json() == before, f"{what}: playing a clone changed the original"
             if decision % 5 == 0:  # the original goes on in positions(); this clone must stay as it was
@@ -491,7 +491,7 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
     identically (to the end now and then)."""
     game = case.game()
     for seed in range(max(1, case.spec.fuzz_games // 6)):
-        for decision, state in enumerate(positions(game, seed)):
+        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             text = state.to_json()
             doc = json.loads(text)
@@ -500,7 +500,7 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
             loaded = game.state_from_json(text)
             assert loaded.to_json() == text, f"{what}: round trip changed the save"
             assert_equal_and_unshared(state, loaded)
-            limit = None if decision % 9 == 0 else 4
+            limit = None if decision % case.spec.to_end_every == 0 else 4
             play_lockstep(loaded, state.clone(), np.random.default_rng(decision), f"{what}: loaded state", limit)
             assert state.to_json() == text
 
@@ -838,7 +838,7 @@ def corrupt_saves(case: GameCase, state: State) -> list[tuple[str, str]]:
 def test_corrupt_saves_raise_corrupt_state_error(case):
     game = case.game()
     checked = 0
-    for state in positions(game, 0, every=13):
+    for state in positions(game, 0, every=case.spec.corrupt_every):
         if state.is_terminal():
             break
         text = state.to_json()

@@ -78,9 +78,9 @@ def test_sell_from_the_camel_flips_the_tile_and_the_gold_bonus_comes_once():
     assert s.legal_actions() == [A.PASS, A.SELL]  # buying marble here would need 3 coins
     vp = d.vp[P0]
     play(s, A.SELL)
-    assert d.vp[P0] == vp + 2  # the gold bonus: once, whatever the count
-    play(s, A.COUNT0 + 1)  # sell 2
-    assert d.coins[P0] == 0 + 2 * 3 and d.vp[P0] == vp + 2 + 2 * 1
+    assert s.legal_actions() == [A.COUNT0, A.COUNT0 + 1, A.USE]  # the gold bonus now, or after the deal
+    play(s, A.COUNT0 + 1)  # sell 2; the gold bonus follows the deal
+    assert d.coins[P0] == 0 + 2 * 3 and d.vp[P0] == vp + 2 + 2 * 1  # the gold bonus: once, whatever the count
     assert d.camel_item[P0] == NO and d.camel_load[P0] == 0
     assert d.trade_side[GERASA] == 0  # flipped after the deal
 
@@ -95,8 +95,10 @@ def test_buy_loads_the_camel_and_never_both_buy_and_sell():
     play(s, A.PASS)  # load nothing
     assert s.legal_actions() == [A.PASS, A.BUY]
     play(s, A.BUY)
+    play(s, A.USE)  # the gold bonus before the deal
     assert len(d.sack_hand[P0]) == 1  # the gold bonus
-    assert s.legal_actions() == [A.COUNT0, A.COUNT0 + 1]  # up to the camel capacity
+    assert s.legal_actions()[:2] == [A.COUNT0, A.COUNT0 + 1]  # up to the camel capacity
+    assert A.USE not in s.legal_actions()  # once
     stone = store(s, P0)[STONE]
     play(s, A.COUNT0 + 1)
     assert (d.camel_item[P0], d.camel_load[P0]) == (STONE, 2) and store(s, P0)[STONE] == stone
@@ -161,3 +163,30 @@ def test_no_post_in_resafa():
     assert s.d.camel_at[P0] == CITY
     start(s, Step.POST_BOX, P0)
     assert s.pending_step() != Step.POST_BOX
+
+
+def test_gold_bonus_before_or_after_the_deal():
+    """Seed: the gold bonus "ticaretten önce ya da sonra kullanılabilir". tt-blue-3 side 0: spice, buy 2 coins,
+    gold on buy: +1 camel capacity. Taken before, the camel carries one more; taken after, it does not."""
+
+    def buy_spice(gold_first: bool) -> list[int]:
+        s = fresh()
+        d = s.d
+        d.trade_tile[GERASA], d.trade_side[GERASA] = tile("tt-blue-3"), 0
+        d.coins[P0] = 20
+        d.camel_at[P0] = PALMYRA
+        cap = d.camel_step[P0]
+        start(s, Step.TRADE_MOVE, P0)
+        play(s, A.MOVE0 + 2 * GERASA, A.BUY)
+        assert s.pending_step() == Step.DEAL_COUNT and A.USE in s.legal_actions()
+        if gold_first:
+            play(s, A.USE)
+            assert d.camel_step[P0] == cap + 1 and A.USE not in s.legal_actions()
+        counts = [a for a in s.legal_actions() if a != A.USE]
+        play(s, counts[-1])  # as many as the camel carries
+        assert d.camel_step[P0] == cap + 1  # the bonus comes once, before or after
+        return [d.camel_load[P0], s.pending_step()]
+
+    before, after = buy_spice(True), buy_spice(False)
+    assert before[0] == after[0] + 1
+    assert before[1] == after[1] == Step.POST_BOX  # the trading post follows either way

@@ -13,6 +13,7 @@ from resafa_scenario import (
     Step,
     bonus,
     card,
+    empty_store,
     fresh,
     hold_bonus,
     hold_sack,
@@ -302,3 +303,36 @@ def test_yellow_card_extra_effect_comes_with_its_main_action():
     hand_index = s2.d.hand[P0].index(card("alpha-1"))
     play(s2, A.SLOT0 + hand_index, A.HALF0 + 0, A.COLOUR_FIRST)  # starting card: no extra effect
     assert s2.d.coins[P0] == 0
+
+
+def test_cards_usable_in_the_middle_of_loading_and_dealing():
+    """Seed: bonus and sack cards "istediği sayıda, aksiyonların ortasında bile". With an empty storehouse a
+    sack card used while loading in Resafa gives the stone that is then loaded; the deal's count and the
+    orientation of the card also offer the held cards."""
+    from meeplezoo.envs.resafa.state import CITY
+
+    s = fresh()
+    d = s.d
+    empty_store(s, P0)
+    a = hold_sack(s, P0, "sack-01")  # 1 stone
+    b = hold_sack(s, P0, "sack-02")
+    d.camel_at[P0], d.coins[P0] = CITY, 5
+    d.camel_item[P0], d.camel_load[P0] = NO, 0
+    start(s, Step.TRADE_MOVE, P0)
+    play(s, next(x for x in s.legal_actions() if A.MOVE0 <= x < A.ITEM0))  # out of Resafa: loading first
+    assert s.pending_step() == Step.LOAD_ITEM
+    assert s.legal_actions() == sorted([A.PASS, A.USE_SACK0 + a, A.USE_SACK0 + b, A.DROP_SACK0 + a, A.DROP_SACK0 + b])
+    play(s, A.USE_SACK0 + a)
+    assert s.pending_step() == Step.LOAD_ITEM and A.ITEM0 + STONE in s.legal_actions()
+    play(s, A.ITEM0 + STONE, A.COUNT0)
+    assert (d.camel_item[P0], d.camel_load[P0]) == (STONE, 1) and store(s, P0)[STONE] == 0
+
+
+def test_cards_offered_when_orienting_the_card_but_not_inside_a_paid_placement():
+    s = fresh()
+    a = hold_sack(s, P0, "sack-01")
+    s.refresh()
+    play(s, A.SLOT0)
+    assert s.pending_step() == Step.ORIENT and A.USE_SACK0 + a in s.legal_actions()
+    start(s, Step.WS_CELL, P0, 0, 0)  # a workshop already paid for: its placement is one move
+    assert all(x < A.CARD_USE_FIRST for x in s.legal_actions())

@@ -142,3 +142,30 @@ def test_determinize_keeps_a_searched_deck_and_swaps_unsearched_ones_with_the_bo
                 assert t.d.spec_decks[j][-1] == d.spec_decks[j][-1]
         changed |= sorted(t.d.spec_decks[4]) != sorted(d.spec_decks[4])
     assert changed
+
+
+def test_advanced_setup_makes_the_boxed_special_cards_public_and_determinize_keeps_them():
+    """Seed variant: "kurulumda kutuya geri konan özel kartları inceleyebilirler" (config advanced_setup)."""
+    import pytest
+
+    from meeplezoo.envs.core import ConfigError, CorruptStateError
+
+    box = LAYOUT["spec_box"]
+    plain = ResafaGame(num_players=2).new_state(3)
+    adv = ResafaGame(num_players=2, advanced_setup=True).new_state(3)
+    assert plain.d.spec_box == adv.d.spec_box  # same setup, only the knowledge differs
+    boxed = sorted(c for deck in adv.d.spec_box for c in deck)
+    for seat in (P0, P1):
+        assert not plain.observe(seat)[box].any()
+        assert sorted(np.flatnonzero(adv.observe(seat)[box])) == boxed
+    for k in range(10):
+        t = adv.determinize(P0, np.random.default_rng(k))
+        assert t.d.spec_box == adv.d.spec_box  # the box is known: nothing swaps with it
+        for j, deck in enumerate(adv.d.spec_decks):
+            assert sorted(t.d.spec_decks[j]) == sorted(deck)
+    swapped = any(plain.determinize(P0, np.random.default_rng(k)).d.spec_box != plain.d.spec_box for k in range(10))
+    assert swapped  # without the variant the box is unknown and resampled
+    with pytest.raises(ConfigError, match="advanced_setup"):
+        ResafaGame(num_players=2, advanced_setup=1)
+    with pytest.raises(CorruptStateError, match="advanced"):
+        ResafaGame(num_players=2).state_from_dict(adv.to_dict())

@@ -247,7 +247,8 @@ def _board_royale(d: Any, seat: int) -> None:
 def _resafa(d: Any, seat: int) -> None:
     """The hidden parts ``ResafaState.resample_hidden`` redraws, each pooled and sorted: the seat's own deck
     order; the other seats' hands and decks (sizes kept); the sack deck with the other seats' sack cards; the
-    workshop and bonus decks; each face-down special deck (with its box cards unless the seat has seen it)."""
+    workshop and bonus decks; each face-down special deck (with its box cards unless the seat has seen it or
+    the advanced setup made the box public)."""
     from ..envs.resafa.steps import Step
 
     d.deck[seat].sort()
@@ -269,7 +270,7 @@ def _resafa(d: Any, seat: int) -> None:
     for k, cards in enumerate(d.spec_decks):
         up = cards[-1:] if d.spec_up[k] else []
         down = cards[:-1] if d.spec_up[k] else cards[:]
-        if (d.spec_known[seat] >> k) & 1 or k == searching:
+        if d.advanced or (d.spec_known[seat] >> k) & 1 or k == searching:
             down.sort()
         else:
             pool = sorted(down + d.spec_box[k])

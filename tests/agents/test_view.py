@@ -21,6 +21,7 @@ CONFIGS = [
     ("board_royale", {}),
     ("resafa", {}),
     ("resafa", {"num_players": 4}),
+    ("resafa", {"advanced_setup": True}),  # the boxed special cards are public
 ]
 #: every agent that needs no file or terminal, with a small budget where it searches
 AGENT_SPECS = ["random", "heuristic", "mcts:iters=24", "mcts:iters=12,rollout=heuristic,cutoff=8"]

@@ -13,11 +13,13 @@ from meeplezoo.games import make_env
 def model_path(tmp_path_factory):
     pytest.importorskip("torch")
     pytest.importorskip("sb3_contrib")
-    from meeplezoo.training.train_ppo import train
+    from meeplezoo.training.config import load_config
+    from meeplezoo.training.trainer import train
 
-    path = tmp_path_factory.mktemp("ppo") / "seastead.zip"
-    train("seastead", timesteps=64, n_steps=32, batch_size=16).save(str(path))
-    return path
+    out = tmp_path_factory.mktemp("ppo")
+    config = load_config("seastead", None, {"total_steps": 64, "n_envs": 1, "n_steps": 32, "batch_size": 16})
+    train("seastead", out, config, log=lambda _: None)
+    return out / "final.zip"
 
 
 @pytest.mark.slow

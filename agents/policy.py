@@ -1,5 +1,7 @@
 """A trained policy as an agent: an sb3-contrib ``MaskablePPO`` model (``.zip``) acting with the mask.
 
+``make_agent("ppo", "seastead")`` plays the policy shipped with MeepleZoo for the game (trained by
+``meeplezoo train``, see docs/training.md), loaded when it first acts;
 ``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
 ``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
 most likely action. The model must have been trained on the same game configuration (observation and
@@ -28,14 +30,14 @@ class PolicyAgent:
     name = "ppo"
     uses_determinize = False  # acts on the observation and the mask only
     PARAMS: ClassVar[tuple[Param, ...]] = (
-        Param("path", str, "", "a MaskablePPO .zip saved by model.save()"),
+        Param("path", str, "", "a MaskablePPO .zip saved by model.save() (default: the game's shipped policy)"),
         Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),
     )
 
     def __init__(self, model: Any = None, seed: Seed = None, deterministic: bool = True, path: str = "") -> None:
-        if model is None:
+        if model is None and path:
             model = load_model(path)
-        self.model = model
+        self.model = model  # None: the game's shipped policy, loaded at the first act()
         self.deterministic = deterministic
         self.seed = seed
         self.rng = np.random.default_rng(seed)
@@ -46,6 +48,8 @@ class PolicyAgent:
             torch.manual_seed(int(self.rng.integers(2**31)))
 
     def act(self, view: SeatView) -> int:
+        if self.model is None:
+            self.model = load_model(str(shipped_policy(view.game_name)))
         obs_shape = getattr(getattr(self.model, "observation_space", None), "shape", None)
         if obs_shape is not None and tuple(obs_shape) != view.observation.shape:
             raise AgentSpecError(
@@ -60,10 +64,25 @@ class PolicyAgent:
         return action
 
 
+#: the folder of the shipped policies (``<game>.zip``), package data of ``meeplezoo.training``
+POLICY_DIR = Path(__file__).resolve().parent.parent / "training" / "policies"
+
+#: loaded models by (path, modification time): agents made per game share one
+_LOADED: dict[tuple[str, float], Any] = {}
+
+
+def shipped_policy(game: str) -> Path:
+    """The path of the policy shipped for ``game`` (an :class:`AgentSpecError` if none ships)."""
+    file = POLICY_DIR / f"{game}.zip"
+    if not file.is_file():
+        raise AgentSpecError(f"ppo: no policy ships for {game}; give a saved model: ppo:path/to/model.zip")
+    return file
+
+
 def load_model(path: str) -> Any:
     """Load a MaskablePPO ``.zip`` (a one-line :class:`AgentSpecError` if there is none or it is not one)."""
     if not path:
-        raise AgentSpecError("ppo: no policy ships with MeepleZoo yet; give a saved model: ppo:path/to/model.zip")
+        raise AgentSpecError("ppo: give a saved model: ppo:path/to/model.zip")
     file = Path(path)
     if not file.is_file() and file.with_suffix(".zip").is_file():
         file = file.with_suffix(".zip")
@@ -73,10 +92,15 @@ def load_model(path: str) -> Any:
         from sb3_contrib import MaskablePPO
     except ImportError as exc:
         raise AgentSpecError(f"ppo: loading a model needs sb3-contrib (the training extra): {exc}") from None
+    key = (str(file.resolve()), file.stat().st_mtime)
+    if key in _LOADED:
+        return _LOADED[key]
     try:
-        return MaskablePPO.load(str(file), device="cpu")
+        model = MaskablePPO.load(str(file), device="cpu")
     except Exception as exc:  # a corrupt or foreign file: one line naming it
         raise AgentSpecError(f"ppo: {file} is not a MaskablePPO model: {type(exc).__name__}: {exc}") from None
+    _LOADED[key] = model
+    return model
 
 
-__all__ = ["PolicyAgent", "load_model"]
+__all__ = ["POLICY_DIR", "PolicyAgent", "load_model", "shipped_policy"]

@@ -517,6 +517,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.set_defaults(func=cmd_serve)
 
     _add_arena_parsers(sub, game_help)
+    _add_train_parser(sub, game_help)
     return p
 
 
@@ -530,6 +531,68 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CLIError(f"serve needs the web extra: pip install 'meeplezoo[web]' ({exc})") from exc
     print(f"MeepleZoo at http://{args.host}:{args.port}/  (games stored in {args.db})")
     uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+# --- train ------------------------------------------------------------------------------------------------
+
+
+def _add_train_parser(sub: Any, game_help: str) -> None:
+    t = sub.add_parser(
+        "train",
+        help="train a policy (MaskablePPO self-play, or RLlib)",
+        description="Train MaskablePPO against an opponent pool (baselines + frozen past checkpoints), with "
+        "checkpoints, --resume, tensorboard logs and evaluations; --backend rllib: RLlib multi-agent self-play.",
+    )
+    t.add_argument("game", help=game_help)
+    t.add_argument("--out", required=True, help="run folder (runs/NAME): checkpoints, logs, final.zip")
+    t.add_argument("--config", default=None, metavar="FILE", help="TOML settings over the game's defaults")
+    t.add_argument("--steps", type=options.bounded_int("--steps", 1, 10**10), default=None, help="total env steps")
+    t.add_argument("--n-envs", type=options.bounded_int("--n-envs", 1, 256), default=None, help="parallel envs")
+    t.add_argument("--seed", type=options.bounded_int("--seed", 0, options.MAX_SEED), default=None)
+    t.add_argument(
+        "--opponent", action="append", default=None, metavar="SPEC", help="baseline agent of the pool (repeatable)"
+    )
+    t.add_argument("--resume", action="store_true", help="continue the run in --out from its last checkpoint")
+    t.add_argument("--backend", choices=["sb3", "rllib"], default="sb3")
+    t.add_argument("--no-progress", action="store_true", help="no progress bar")
+    t.set_defaults(func=cmd_train)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from .agents import make_agent
+    from .training.config import load_config
+
+    game = games.resolve(args.game)
+    overrides: dict[str, Any] = {}
+    for key in ("steps", "n_envs", "seed", "opponent"):
+        value = getattr(args, key)
+        if value is not None:
+            overrides[{"steps": "total_steps", "opponent": "opponents"}.get(key, key)] = value
+    if args.resume and (args.config or overrides.keys() - {"total_steps"}):
+        raise CLIError("--resume takes the run's own config.toml; only --steps may change")
+    config = None if args.resume else load_config(game, args.config, overrides)
+    if config is not None:
+        for spec in [*config.opponents, config.eval_opponent]:
+            make_agent(spec, game, seed=0)  # a bad opponent: one line now, not a traceback in a worker
+    if args.backend == "rllib":
+        from .training.rllib import train_rllib
+
+        if args.resume:
+            raise CLIError("--resume is for the sb3 backend; --backend rllib starts a new run")
+
+        train_rllib(game, args.out, config or load_config(game, None), total_steps=overrides.get("total_steps"))
+        return 0
+    from .training.trainer import train
+
+    train(
+        game,
+        args.out,
+        config,
+        resume=args.resume,
+        total_steps=overrides.get("total_steps"),
+        progress=not args.no_progress,
+    )
     return 0
 
 

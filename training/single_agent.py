@@ -6,7 +6,9 @@ Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one
 * action: ``Discrete(num_actions)``; :meth:`SingleAgentEnv.action_masks` gives the legal ones (the method
   MaskablePPO looks for);
 * reward: the learner's final AEC reward (``reward_mode`` of the adapter, ``"win"`` by default: +1/-1),
-  paid on the step that ends its game; 0 before;
+  paid on the step that ends its game, also when an opponent's move or elimination ended it; a truncated
+  game pays the learner's return of the standing at truncation (``truncation_reward="standing"``; ``"zero"``
+  pays 0 as the AEC env does); 0 before;
 * the other seats are played inside :meth:`step` by opponent agents (``"random"`` by default), made anew
   each episode with seeds drawn from the env's generator, so ``reset(seed=s)`` fixes the whole episode.
 
@@ -64,6 +66,7 @@ class SingleAgentEnv(gym.Env):
         max_decisions: int | None = None,
         render_mode: str | None = None,
         env_kwargs: Mapping[str, Any] | None = None,
+        truncation_reward: str = "standing",
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -84,6 +87,12 @@ class SingleAgentEnv(gym.Env):
         self.learner_seat = learner_seat
         self.opponent = opponent
         self.illegal_reward = float(illegal_reward)
+        if truncation_reward not in ("standing", "zero"):
+            raise ValueError(f"truncation_reward must be 'standing' or 'zero', not {truncation_reward!r}")
+        self.truncation_reward = truncation_reward
+        self.reward_mode = reward_mode
+        #: the seat whose action ended the last game ("" before): lets tests see who ended it
+        self.last_actor = ""
         self.render_mode = render_mode
         first = self.possible_agents[0]
         self.observation_space = self.aec.observation_space(first)["observation"]
@@ -120,6 +129,7 @@ class SingleAgentEnv(gym.Env):
             obs = self.aec.observe(self.learner)["observation"]
             info = {"learner": self.learner, "illegal_action": action}
             return obs, self.illegal_reward, True, False, info
+        self.last_actor = self.learner
         self.aec.step(action)
         return self._advance()
 
@@ -152,14 +162,26 @@ class SingleAgentEnv(gym.Env):
                     self._done = True
                     info.update(self._outcome(finished=bool(terminated)))
                     truncated = bool(truncated and not terminated)
+                    if truncated and self.truncation_reward == "standing":
+                        reward = self._standing_return()
                     return view["observation"], float(reward), bool(terminated), truncated, info
                 return view["observation"], 0.0, False, False, info
             if terminated or truncated:
                 aec.step(None)
             else:
+                self.last_actor = agent
                 opponent = self.opponents[agent]
                 aec.step(opponent.act(seat_view(aec, agent, determinize=getattr(opponent, "uses_determinize", True))))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
+
+    def _standing_return(self) -> float:
+        """The learner's return if the game ended now (ranks and scores of the truncated position)."""
+        from ..envs.core.rewards import seat_return
+
+        state = self.aec.unwrapped.state_obj
+        seat = self.possible_agents.index(self.learner)
+        scale = self.aec.unwrapped.game.score_scale
+        return float(seat_return(self.reward_mode, seat, state.ranks(), state.scores(), scale))
 
     def _outcome(self, finished: bool) -> dict[str, Any]:
         state = self.aec.unwrapped.state_obj

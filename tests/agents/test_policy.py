@@ -13,11 +13,13 @@ from meeplezoo.games import make_env
 def model_path(tmp_path_factory):
     pytest.importorskip("torch")
     pytest.importorskip("sb3_contrib")
-    from meeplezoo.training.train_ppo import train
+    from meeplezoo.training.config import load_config
+    from meeplezoo.training.trainer import train
 
-    path = tmp_path_factory.mktemp("ppo") / "seastead.zip"
-    train("seastead", timesteps=64, n_steps=32, batch_size=16).save(str(path))
-    return path
+    out = tmp_path_factory.mktemp("ppo")
+    config = load_config("seastead", None, {"total_steps": 64, "n_envs": 1, "n_steps": 32, "batch_size": 16})
+    train("seastead", out, config, log=lambda _: None)
+    return out / "final.zip"
 
 
 @pytest.mark.slow
@@ -51,3 +53,25 @@ def test_a_file_that_is_not_a_model_is_a_one_line_error(tmp_path):
     with pytest.raises(AgentSpecError, match=r"is not a MaskablePPO model") as info:
         make_agent(f"ppo:{bad}", "seastead")
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["seastead", "board_royale"])
+def test_ppo_alone_plays_the_shipped_policy_of_the_game(game):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.agents.policy import shipped_policy
+
+    env = make_env(game)
+    agents = {a: make_agent("random", game, seed=i) for i, a in enumerate(env.possible_agents)}
+    agents["player_0"] = make_agent("ppo", game, seed=0)
+    record = play_game(env, agents, seed=1)
+    assert not record.illegal_action and agents["player_0"].model is not None
+    assert shipped_policy(game).stat().st_size < 5_000_000
+
+
+def test_ppo_alone_for_a_game_without_a_shipped_policy_is_a_one_line_error(tmp_path, monkeypatch):
+    from meeplezoo.agents import policy
+
+    monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
+    with pytest.raises(AgentSpecError, match=r"no policy ships for seastead"):
+        policy.shipped_policy("seastead")

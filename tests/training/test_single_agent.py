@@ -66,25 +66,6 @@ def test_a_reset_seed_fixes_the_episode():
     assert ra == rb and np.array_equal(a, b)
 
 
-@pytest.mark.slow
-def test_smoke_training_runs_and_saves_a_model(tmp_path, capsys):
-    pytest.importorskip("torch")
-    pytest.importorskip("sb3_contrib")
-    from meeplezoo.training import train_ppo
-
-    path = tmp_path / "ppo.zip"
-    code = train_ppo.main(["--game", "seastead", "--timesteps", "256", "--eval-games", "2", "--save", str(path)])
-    out = capsys.readouterr().out
-    assert code == 0 and path.is_file()
-    assert "Trained 256 steps" in out and "Win rate vs random" in out
-
-    from sb3_contrib import MaskablePPO
-
-    model = MaskablePPO.load(path, device="cpu")
-    result = train_ppo.evaluate(model, "seastead", "random", games=2, seed=0)
-    assert sum(s.games for s in result.standings()) == 4
-
-
 def test_docstring_examples():
     import doctest
 

@@ -1,0 +1,123 @@
+"""Measure trained policies: win rates against random and heuristic, training speed, the env's share of time.
+
+::
+
+    python scripts/measure_policies.py seastead board_royale --games 200 --profile-steps 2048
+
+For each game: the policy (``--policy`` or the shipped one) plays ``--games`` seat-rotated games against
+random players and as many against heuristic ones (fewer if ``--seconds`` runs out: the counts are
+printed); then ``--profile-steps`` MaskablePPO steps (one env in the process, the default config's
+opponent pool) run under cProfile, and the script prints the env-steps/s and the share of wall time spent
+inside the env (``SingleAgentEnv.reset``/``step``, opponents' moves included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+from meeplezoo.agents import make_agent
+from meeplezoo.agents.match import agent_seed, play_game, seat_order
+from meeplezoo.agents.policy import PolicyAgent, load_model, shipped_policy
+from meeplezoo.games import make_env, resolve
+
+
+def win_rate(game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000) -> tuple[int, int, int]:
+    """(wins, shared wins, games played) of the model against ``opponent`` in every other seat, seats rotating."""
+    env = make_env(game)
+    n = len(env.possible_agents)
+    wins = shared = played = 0
+    stop = time.perf_counter() + seconds
+    for g in range(games):
+        if time.perf_counter() > stop:
+            break
+        order = seat_order(n, g)
+        agents = {}
+        for seat, name in enumerate(env.possible_agents):
+            s = agent_seed(seed + g, seat)
+            agents[name] = PolicyAgent(model, seed=s) if order[seat] == 0 else make_agent(opponent, game, seed=s)
+        play_game(env, agents, seed + g)
+        ranks = env.unwrapped.state_obj.ranks()
+        me = next(seat for seat in range(n) if order[seat] == 0)
+        if ranks[me] == 0:
+            if ranks.count(0) == 1:
+                wins += 1
+            else:
+                shared += 1
+        played += 1
+    return wins, shared, played
+
+
+def profile_training(game: str, steps: int) -> tuple[float, float, float]:
+    """(env-steps per wall second, per CPU second, share of CPU time in the env) of ``steps`` MaskablePPO
+    steps on one in-process env. CPU time (``time.process_time``) keeps the figures meaningful on a
+    machine shared with other jobs; on an idle machine wall and CPU time agree."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from meeplezoo.training.config import default_config
+    from meeplezoo.training.pool import OpponentPool
+    from meeplezoo.training.single_agent import SingleAgentEnv
+
+    torch.set_num_threads(1)
+    config = default_config(game)
+    pool = OpponentPool(game, list(config.opponents), [], config.self_play)
+    env = DummyVecEnv([lambda: SingleAgentEnv(game, opponent=pool)])
+    n_steps = min(config.n_steps, steps)
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        n_steps=n_steps,
+        batch_size=min(config.batch_size, n_steps),
+        n_epochs=config.n_epochs,
+        policy_kwargs={"net_arch": list(config.net_arch)},
+        device="cpu",
+        seed=0,
+    )
+    prof = cProfile.Profile(time.process_time)
+    start, cpu = time.perf_counter(), time.process_time()
+    prof.enable()
+    model.learn(total_timesteps=steps)
+    prof.disable()
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    stats = pstats.Stats(prof)
+    in_env = sum(
+        v[3]
+        for (file, _, func), v in stats.stats.items()  # type: ignore[attr-defined]
+        if file.endswith("single_agent.py") and func in ("step", "reset")
+    )
+    return model.num_timesteps / wall, model.num_timesteps / cpu, in_env / cpu
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("games", nargs="+")
+    p.add_argument("--policy", default=None, help="a .zip (default: the shipped policy of each game)")
+    p.add_argument("--games", dest="n", type=int, default=200, help="games per opponent (0: only the profile)")
+    p.add_argument("--seconds", type=float, default=600.0, help="time budget per game and opponent")
+    p.add_argument("--profile-steps", type=int, default=2048, help="0: no training profile")
+    args = p.parse_args()
+    for game in map(resolve, args.games):
+        model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
+        for opponent in ("random", "heuristic") if args.n else ():
+            start = time.perf_counter()
+            wins, shared, played = win_rate(game, model, opponent, args.n, args.seconds)
+            print(
+                f"{game}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
+                f"seat-rotated; {time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+        if args.profile_steps:
+            rate, cpu_rate, share = profile_training(game, args.profile_steps)
+            print(
+                f"{game}: training {rate:.1f} env-steps/s wall, {cpu_rate:.1f} per CPU second (one env, cProfile "
+                f"on); env share of CPU time {100 * share:.1f}%",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

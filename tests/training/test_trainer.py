@@ -1,0 +1,154 @@
+"""`meeplezoo train`: a tiny run writes checkpoints, --resume continues the step count and the pool, bad input."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import zipfile
+
+import numpy as np
+import pytest
+
+from meeplezoo.cli import main
+from meeplezoo.training.config import TrainConfigError, load_config
+from meeplezoo.training.single_agent import SingleAgentEnv
+
+TINY = {
+    "total_steps": 128,
+    "n_envs": 2,  # SubprocVecEnv: MaskablePPO reads action_masks() from the workers
+    "n_steps": 32,
+    "batch_size": 32,
+    "n_epochs": 1,
+    "net_arch": [16],
+    "checkpoint_every": 64,
+    "snapshot_every": 64,
+    "eval_every": 64,
+    "eval_games": 1,
+    "self_play": 1.0,
+}
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.trainer import train
+
+    out = tmp_path_factory.mktemp("run")
+    lines: list[str] = []
+    train("seastead", out, load_config("seastead", None, TINY), log=lines.append)
+    return out, lines
+
+
+@pytest.mark.slow
+def test_a_tiny_run_writes_checkpoints_logs_and_evaluations(tiny_run):
+    out, lines = tiny_run
+    latest = json.loads((out / "checkpoints" / "latest.json").read_text())
+    assert latest["step"] == 128 and (out / latest["model"]).is_file()
+    with zipfile.ZipFile(out / latest["model"]) as z:
+        assert "policy.optimizer.pth" in z.namelist()  # the optimiser state is in the checkpoint
+    state = pickle.loads((out / latest["state"]).read_bytes())
+    assert state["run"]["snapshots"] == ["pool/step_64.zip"] and set(state["rng"]) == {"torch", "numpy", "random"}
+    assert (out / "checkpoints" / "step_64.zip").is_file() and (out / "final.zip").is_file()
+    assert any(p.name.startswith("events.out.tfevents") for p in (out / "tb").rglob("*"))
+    assert any(line.startswith("step 64: win rate vs heuristic") for line in lines)
+
+
+@pytest.mark.slow
+def test_resume_continues_the_step_count_and_the_pool(tiny_run):
+    from meeplezoo.training.trainer import TrainError, train
+
+    out, _ = tiny_run
+    with pytest.raises(TrainError, match="already holds a run"):
+        train("seastead", out, load_config("seastead", None, TINY))
+    lines: list[str] = []
+    model = train("seastead", out, resume=True, total_steps=256, log=lines.append)
+    assert lines[0].startswith(f"Resumed {out} at step 128 (pool: 1 frozen checkpoints)")
+    assert model.num_timesteps == 256
+    latest = json.loads((out / "checkpoints" / "latest.json").read_text())
+    state = pickle.loads((out / latest["state"]).read_bytes())
+    assert latest["step"] == 256
+    assert state["run"]["snapshots"] == ["pool/step_64.zip", "pool/step_192.zip"]  # the old pool, then more
+    assert [step for step, _, _ in state["run"]["evals"]] == [64, 192]
+
+
+def test_resume_without_a_checkpoint_is_a_one_line_error(tmp_path, capsys):
+    pytest.importorskip("sb3_contrib")
+    assert main(["train", "seastead", "--out", str(tmp_path), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "no checkpoint to resume" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["train", "chess", "--out", "x"], "chess"),
+        (["train", "seastead", "--out", "x", "--opponent", "nobody"], "no agent 'nobody'"),
+        (["train", "seastead", "--out", "x", "--config", "missing.toml"], "no config file"),
+    ],
+)
+def test_bad_game_opponent_or_config_is_a_one_line_error(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_config_file_is_checked_key_by_key(tmp_path):
+    good = tmp_path / "good.toml"
+    good.write_text('total_steps = 1000\nopponents = ["random"]\nlearning_rate = 1\n[env]\nnum_players = 3\n')
+    config = load_config("concordia", good)
+    assert (config.total_steps, config.opponents, config.learning_rate, config.env) == (
+        1000,
+        ["random"],
+        1.0,
+        {"num_players": 3},
+    )
+    assert config.n_steps == 256  # concordia's default stays
+    for text, message in [
+        ("total_step = 5", "unknown key 'total_step'"),
+        ('n_envs = "two"', "n_envs must be int"),
+        ("self_play = 2.0", "self_play must be in"),
+        ("total_steps = ", "not a valid TOML file"),
+    ]:
+        bad = tmp_path / "bad.toml"
+        bad.write_text(text + "\n")
+        with pytest.raises(TrainConfigError, match=message):
+            load_config("seastead", bad)
+
+
+def _play(env: SingleAgentEnv, seed: int, rng: np.random.Generator):
+    env.reset(seed=seed)
+    while True:
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        _, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            return reward, terminated, truncated, info
+
+
+def test_the_learner_is_paid_when_an_opponents_move_ends_the_game():
+    env = SingleAgentEnv("seastead", opponent="random")
+    rng = np.random.default_rng(0)
+    seen = {"opponent": 0, "learner": 0}
+    for seed in range(40):
+        reward, terminated, _, info = _play(env, seed, rng)
+        assert terminated
+        who = "learner" if env.last_actor == info["learner"] else "opponent"
+        seen[who] += 1
+        ranks, seat = info["ranks"], env.possible_agents.index(info["learner"])
+        expected = 0.0 if ranks.count(0) == 2 else (1.0 if ranks[seat] == 0 else -1.0)
+        assert reward == expected
+        if seen["opponent"] >= 3 and seen["learner"] >= 3:
+            break
+    assert seen["opponent"] >= 3 and seen["learner"] >= 3  # both endings were checked
+
+
+def test_a_truncated_game_pays_the_learners_standing():
+    env = SingleAgentEnv("seastead", opponent="random", max_decisions=60)
+    rng = np.random.default_rng(1)
+    for seed in range(20):
+        reward, _, truncated, info = _play(env, seed, rng)
+        if truncated:
+            state = env.aec.unwrapped.state_obj
+            ranks, seat = state.ranks(), env.possible_agents.index(info["learner"])
+            assert reward == (0.0 if ranks.count(0) == 2 else (1.0 if ranks[seat] == 0 else -1.0))
+            return
+    pytest.fail("no game was truncated at 60 decisions")

@@ -1,0 +1,263 @@
+"""``meeplezoo train GAME --out runs/NAME``: MaskablePPO self-play against an opponent pool, with checkpoints.
+
+The learner plays a seat drawn anew each episode of
+:class:`~meeplezoo.training.single_agent.SingleAgentEnv`; the other seats are drawn from an
+:class:`~meeplezoo.training.pool.OpponentPool` (the config's baseline agents, and frozen past checkpoints of
+the learner once there are some). ``n_envs`` envs run in ``SubprocVecEnv`` workers. The run folder holds::
+
+    OUT/config.toml                  the settings of the run
+    OUT/checkpoints/step_N.zip       model with its optimiser state and step count
+    OUT/checkpoints/step_N.pkl       opponent pool, RNG states (torch, numpy, random), next due steps
+    OUT/checkpoints/latest.json      the last complete checkpoint (written last)
+    OUT/pool/step_N.zip              frozen checkpoints played by the pool
+    OUT/tb/                          tensorboard logs (rollout/, train/, eval/win_rate)
+    OUT/final.zip                    the model at the end of the run (a ``ppo:OUT/final.zip`` agent)
+
+``--resume`` loads the last checkpoint (model, optimiser, pool, RNG states, step count) and trains on to
+``total_steps``; checkpoints are taken between updates, and the envs start fresh episodes, seeded from the
+run seed and the step count. Needs the ``training`` extra (torch, stable-baselines3, sb3-contrib).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..agents import play_match
+from ..envs.core.errors import MeepleZooError
+from .config import TrainConfig, dump_config, load_config
+from .pool import OpponentPool
+from .single_agent import SingleAgentEnv
+
+
+class TrainError(MeepleZooError):
+    """A training run that cannot start (one line)."""
+
+
+def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable[[], SingleAgentEnv]:
+    def make() -> SingleAgentEnv:
+        return SingleAgentEnv(game, opponent=pool, reward_mode=config.reward_mode, env_kwargs=config.env)
+
+    return make
+
+
+def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
+    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+    fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
+    return SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns)
+
+
+def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kwargs: dict | None = None):
+    """``games`` seat-rotated games of the model against ``opponent`` in every other seat: a MatchResult."""
+    from ..agents.policy import PolicyAgent
+    from ..games import make_env
+
+    n = len(make_env(game, **dict(env_kwargs or {})).possible_agents)
+    entrants = [lambda s: PolicyAgent(model, seed=s)] + [opponent] * (n - 1)
+    labels = ["ppo"] + [opponent if i == 1 else f"{opponent}_{i}" for i in range(1, n)]
+    return play_match(game, entrants, games, seed, env_kwargs=env_kwargs, labels=labels)
+
+
+def ppo_win_rate(result: Any) -> float:
+    return next(s.win_rate for s in result.standings() if s.label == "ppo")
+
+
+class _RunState:
+    """What a checkpoint holds besides the model."""
+
+    def __init__(self, config: TrainConfig) -> None:
+        self.snapshots: list[str] = []  # relative to the run folder
+        self.next_checkpoint = config.checkpoint_every or None
+        self.next_snapshot = config.snapshot_every or None
+        self.next_eval = config.eval_every or None
+        self.evals: list[tuple[int, float, int]] = []  # (step, win rate, games)
+
+
+def _rng_state() -> dict[str, Any]:
+    import torch
+
+    return {"torch": torch.get_rng_state(), "numpy": np.random.get_state(), "random": random.getstate()}
+
+
+def _set_rng_state(state: dict[str, Any]) -> None:
+    import torch
+
+    torch.set_rng_state(state["torch"])
+    np.random.set_state(state["numpy"])
+    random.setstate(state["random"])
+
+
+def latest_checkpoint(out: Path) -> dict[str, Any] | None:
+    file = out / "checkpoints" / "latest.json"
+    return json.loads(file.read_text()) if file.is_file() else None
+
+
+def train(
+    game: str,
+    out: str | Path,
+    config: TrainConfig | None = None,
+    resume: bool = False,
+    total_steps: int | None = None,
+    progress: bool = False,
+    log: Callable[[str], None] = print,
+) -> Any:
+    """Train (or resume) the run in ``out``; return the model. ``total_steps`` overrides the config's."""
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+        from stable_baselines3.common.callbacks import BaseCallback
+    except ImportError as exc:
+        raise TrainError(f"training needs the training extra (torch, sb3-contrib): {exc}") from None
+    from ..games import resolve
+
+    game = resolve(game)
+    out = Path(out)
+    latest = latest_checkpoint(out)
+    if resume:
+        if latest is None:
+            raise TrainError(f"no checkpoint to resume in {out} (no {out / 'checkpoints' / 'latest.json'})")
+        config = load_config(game, out / "config.toml")
+        if latest.get("game", game) != game:
+            raise TrainError(f"{out} is a run of {latest['game']}, not {game}")
+    else:
+        if latest is not None:
+            raise TrainError(f"{out} already holds a run; add --resume to continue it or choose another --out")
+        config = config or load_config(game, None)
+    if total_steps is not None:
+        config.total_steps = total_steps
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.toml").write_text(dump_config(config))
+    torch.set_num_threads(1)  # small MLPs; the cores go to the env workers
+
+    run = _RunState(config)
+    if resume:
+        with open(out / latest["state"], "rb") as f:
+            saved = pickle.load(f)
+        run.__dict__.update(saved["run"])
+    pool = OpponentPool(game, list(config.opponents), [str(out / s) for s in run.snapshots], config.self_play)
+    vec_env = make_vec_env(game, config, pool)
+    step0 = int(latest["step"]) if resume else 0
+    vec_env.seed(config.seed * 1_000_003 + step0)
+    if resume:
+        model = MaskablePPO.load(out / latest["model"], env=vec_env, device="cpu", tensorboard_log=str(out / "tb"))
+        _set_rng_state(saved["rng"])
+        log(f"Resumed {out} at step {model.num_timesteps} (pool: {len(run.snapshots)} frozen checkpoints)")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            vec_env,
+            n_steps=config.n_steps,
+            batch_size=config.batch_size,
+            n_epochs=config.n_epochs,
+            learning_rate=config.learning_rate,
+            ent_coef=config.ent_coef,
+            gamma=config.gamma,
+            gae_lambda=config.gae_lambda,
+            policy_kwargs={"net_arch": list(config.net_arch)},
+            tensorboard_log=str(out / "tb"),
+            seed=config.seed,
+            device="cpu",
+        )
+
+    def checkpoint() -> None:
+        step = model.num_timesteps
+        folder = out / "checkpoints"
+        folder.mkdir(exist_ok=True)
+        model.save(folder / f"step_{step}.zip")
+        with open(folder / f"step_{step}.pkl", "wb") as f:
+            pickle.dump({"run": dict(run.__dict__), "rng": _rng_state()}, f)
+        info = {
+            "game": game,
+            "step": step,
+            "model": f"checkpoints/step_{step}.zip",
+            "state": f"checkpoints/step_{step}.pkl",
+        }
+        tmp = folder / "latest.json.tmp"
+        tmp.write_text(json.dumps(info))
+        tmp.replace(folder / "latest.json")
+
+    def snapshot() -> None:
+        (out / "pool").mkdir(exist_ok=True)
+        name = f"pool/step_{model.num_timesteps}.zip"
+        model.save(out / name)
+        run.snapshots = [*run.snapshots, name][-config.pool_size :]
+        pool.snapshots = [str(out / s) for s in run.snapshots]
+        vec_env.set_attr("opponent", pool)
+
+    def evaluation() -> None:
+        start = time.perf_counter()
+        result = evaluate(
+            model, game, config.eval_opponent, config.eval_games, 10_000 + model.num_timesteps, config.env
+        )
+        rate = ppo_win_rate(result)
+        run.evals.append((model.num_timesteps, rate, config.eval_games))
+        model.logger.record(f"eval/win_rate_vs_{config.eval_opponent}", rate)
+        log(
+            f"step {model.num_timesteps}: win rate vs {config.eval_opponent} {100 * rate:.1f}% over "
+            f"{config.eval_games} seat-rotated games ({time.perf_counter() - start:.1f} s)"
+        )
+
+    class Periodic(BaseCallback):
+        """Between updates: frozen checkpoints into the pool, evaluations, checkpoints (in that order)."""
+
+        def _on_rollout_start(self) -> None:
+            step = model.num_timesteps
+            if step == step0:
+                return
+            if run.next_snapshot and step >= run.next_snapshot:
+                snapshot()
+                run.next_snapshot = (step // config.snapshot_every + 1) * config.snapshot_every
+            if run.next_eval and step >= run.next_eval:
+                evaluation()
+                run.next_eval = (step // config.eval_every + 1) * config.eval_every
+            model.logger.record("pool/frozen_checkpoints", len(run.snapshots))
+            if run.next_checkpoint and step >= run.next_checkpoint:
+                run.next_checkpoint = (step // config.checkpoint_every + 1) * config.checkpoint_every
+                checkpoint()
+
+        def _on_step(self) -> bool:
+            return not (config.time_limit and time.perf_counter() - start > config.time_limit)
+
+    start = time.perf_counter()
+    remaining = max(0, config.total_steps - model.num_timesteps)
+    try:
+        if remaining:
+            model.learn(
+                total_timesteps=remaining,
+                callback=Periodic(),
+                reset_num_timesteps=not resume,
+                tb_log_name="ppo",
+                progress_bar=progress,
+            )
+        took = time.perf_counter() - start
+        done = model.num_timesteps - step0
+        rate = done / max(took, 1e-9)
+        log(f"Trained {done} steps in {took:.1f} s ({rate:.0f} env-steps/s); at step {model.num_timesteps}")
+        checkpoint()
+        model.save(out / "final.zip")
+        log(f"Saved {out / 'final.zip'} (agent spec: ppo:{out / 'final.zip'})")
+    finally:
+        vec_env.close()
+    return model
+
+
+def export_policy(model_path: str | Path, dest: str | Path) -> Path:
+    """Save the model of ``model_path`` to ``dest`` without its optimiser state (a shipped policy: smaller)."""
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(str(model_path), device="cpu")
+    opt = model.policy.optimizer
+    model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)  # fresh: no moments saved
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    model.save(dest)
+    return dest

@@ -75,3 +75,19 @@ def test_ppo_alone_for_a_game_without_a_shipped_policy_is_a_one_line_error(tmp_p
     monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
     with pytest.raises(AgentSpecError, match=r"no policy ships for seastead"):
         policy.shipped_policy("seastead")
+
+
+@pytest.mark.slow
+def test_every_shipped_policy_fits_its_games_current_spaces():
+    """A policy trained before a game's observation or action space changed would fail at its first move."""
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.agents.policy import POLICY_DIR, load_model
+
+    shipped = sorted(POLICY_DIR.glob("*.zip"))
+    assert shipped, "no policy ships"
+    for file in shipped:
+        env = make_env(file.stem)
+        model = load_model(str(file))
+        agent = env.possible_agents[0]
+        assert model.observation_space.shape == env.observation_space(agent)["observation"].shape, file.stem
+        assert model.action_space.n == env.action_space(agent).n, file.stem

@@ -107,7 +107,6 @@ def test_spec_parameters_are_converted():
         ("mcts:rollout=smart", r"expected one of random, heuristic, got 'smart'"),
         ("random:fast=1", r"agent 'random' has no parameter 'fast'; its parameters: none"),
         ("nobody", r"no agent 'nobody' for seastead; available: heuristic, human, mcts, ppo, random"),
-        ("ppo", r"no policy ships with MeepleZoo yet; give a saved model: ppo:path/to/model.zip"),
         ("ppo:/no/such/model.zip", r"no model file '/no/such/model.zip'"),
         ("mcts:iters=1,iters=2", r"empty or repeated parameter"),
         ("", r"non-empty string"),

@@ -177,7 +177,7 @@ def test_faq8_face_up_card_with_bonus_or_search_without_and_next_level_revealed(
 
 
 def test_faq9_green_bonus_only_when_a_garden_is_placed_not_when_a_workshop_comes_later():
-    from test_rules_build import place_ws
+    from test_resafa_rules_build import place_ws
 
     s = fresh()
     d = s.d

@@ -415,6 +415,18 @@ def _add_arena_parsers(sub: argparse._SubParsersAction, game_help: str) -> None:
 # --- entry point --------------------------------------------------------------------------------------------
 
 
+def _seed_arg(parser: argparse.ArgumentParser, default: int | None, help: str | None = None) -> None:
+    """``--seed``: a whole number from 0 (one line and exit 2 otherwise)."""
+    parser.add_argument("--seed", type=options.bounded_int("--seed", 0, options.MAX_SEED), default=default, help=help)
+
+
+def _games_arg(parser: argparse.ArgumentParser, default: int | None, help: str) -> None:
+    """``--games``: a whole number from 1 (one line and exit 2 otherwise)."""
+    parser.add_argument(
+        "--games", type=options.bounded_int("--games", 1, options.MAX_GAMES), default=default, help=help
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     game_help = "game name: " + ", ".join(games.game_names())
     p = _Parser(prog="meeplezoo", description="MeepleZoo: board-game environments and baselines.")
@@ -429,18 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SPEC",
         help="one agent spec per seat: random, heuristic, mcts:iters=400, ppo:model.zip, human (default: random)",
     )
-    play.add_argument(
-        "--seed",
-        type=options.bounded_int("--seed", 0, options.MAX_SEED),
-        default=0,
-        help="seed of the (first) game; game g uses seed+g",
-    )
-    play.add_argument(
-        "--games",
-        type=options.bounded_int("--games", 1, options.MAX_GAMES),
-        default=1,
-        help="number of games; more than 1 rotates seats",
-    )
+    _seed_arg(play, 0, "seed of the (first) game; game g uses seed+g")
+    _games_arg(play, 1, "number of games; more than 1 rotates seats")
     play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")
     play.add_argument(
         "--board-every",
@@ -465,13 +467,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=30.0,
         help="total time budget, shared by the envs (default 30)",
     )
-    b.add_argument(
-        "--games",
-        type=options.bounded_int("--games", 1, options.MAX_GAMES),
-        default=None,
-        help="at most this many AEC games per env",
-    )
-    b.add_argument("--seed", type=options.bounded_int("--seed", 0, options.MAX_SEED), default=0)
+    _games_arg(b, None, "at most this many AEC games per env")
+    _seed_arg(b, 0)
     b.add_argument("--no-connect-four", action="store_true", help="skip PettingZoo's connect_four_v3")
     b.add_argument("--quiet", action="store_true", help="only the table")
     b.set_defaults(func=cmd_bench)
@@ -490,18 +487,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="every game: heuristic against random players",
         description="The main job: for every game, one heuristic agent against random players, seats rotating.",
     )
-    bl.add_argument(
-        "--games",
-        type=options.bounded_int("--games", 1, options.MAX_GAMES),
-        default=20,
-        help="games per game (default 20)",
-    )
-    bl.add_argument(
-        "--seed",
-        type=options.bounded_int("--seed", 0, options.MAX_SEED),
-        default=1,
-        help="seed of the first game; game g uses seed+g",
-    )
+    _games_arg(bl, 20, "games per game (default 20)")
+    _seed_arg(bl, 1, "seed of the first game; game g uses seed+g")
     bl.add_argument("--verbose", action="store_true", help="a line per game")
     bl.set_defaults(func=cmd_baselines)
 
@@ -549,7 +536,7 @@ def _add_train_parser(sub: Any, game_help: str) -> None:
     t.add_argument("--config", default=None, metavar="FILE", help="TOML settings over the game's defaults")
     t.add_argument("--steps", type=options.bounded_int("--steps", 1, 10**10), default=None, help="total env steps")
     t.add_argument("--n-envs", type=options.bounded_int("--n-envs", 1, 256), default=None, help="parallel envs")
-    t.add_argument("--seed", type=options.bounded_int("--seed", 0, options.MAX_SEED), default=None)
+    _seed_arg(t, None)
     t.add_argument(
         "--opponent", action="append", default=None, metavar="SPEC", help="baseline agent of the pool (repeatable)"
     )

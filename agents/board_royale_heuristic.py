@@ -192,3 +192,13 @@ class BoardRoyaleHeuristicAgent:
         res = resources_of(d, me)
         worth = any(c != NO and CARD_TYPE[c].craft_total <= res - 2 for c in d.field)
         return PASS if worth else YES
+
+
+#: a typical margin between seats in ``estimate_scores`` units (IS-MCTS's cut-off softmax temperature)
+ESTIMATE_SCALE = 3.0
+
+
+def estimate_scores(state: BoardRoyaleState) -> list[float]:
+    """Survival and escape, for IS-MCTS cut-offs: cards in hand (health) and escape points (the way out)."""
+    d = state.d
+    return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]

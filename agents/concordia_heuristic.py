@@ -297,3 +297,12 @@ class ConcordiaHeuristicAgent:
 
 def _clone(d: ConcordiaData) -> ConcordiaData:
     return CODEC.clone(d)
+
+
+#: a typical margin between seats in ``estimate_scores`` units (IS-MCTS's cut-off softmax temperature)
+ESTIMATE_SCALE = 8.0
+
+
+def estimate_scores(state: ConcordiaState) -> list[float]:
+    """Each seat's estimated final score, for IS-MCTS cut-offs."""
+    return [evaluate(state.d, s) for s in range(state.d.n)]

@@ -194,40 +194,19 @@ def _scores(state: Any) -> list[float]:
     return state.scores()
 
 
-def _seastead(state: Any) -> list[float]:
-    from .seastead_heuristic import points
+def _load_estimates() -> None:
+    """Each game's cut-off estimate sits with its heuristic: ``estimate_scores(state)`` and ``ESTIMATE_SCALE``."""
+    from . import board_royale_heuristic, concordia_heuristic, resafa_heuristic, seastead_heuristic
 
-    return [points(state.d, s) for s in (0, 1)]
-
-
-def _concordia(state: Any) -> list[float]:
-    from .concordia_heuristic import evaluate
-
-    return [evaluate(state.d, s) for s in range(state.d.n)]
-
-
-def _board_royale(state: Any) -> list[float]:
-    """Survival and escape: cards in hand (health) and escape points (the way out)."""
-    from ..envs.board_royale.escape import escape_points
-    from ..envs.board_royale.resources import hand_size
-
-    d = state.d
-    return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]
+    for game, module in (
+        ("seastead", seastead_heuristic),
+        ("concordia", concordia_heuristic),
+        ("board_royale", board_royale_heuristic),
+        ("resafa", resafa_heuristic),
+    ):
+        ESTIMATES[game] = (module.estimate_scores, float(module.ESTIMATE_SCALE))
 
 
-def _resafa(state: Any) -> list[float]:
-    from .resafa_heuristic import evaluate
-
-    return [evaluate(state.d, s) for s in range(state.d.players)]
-
-
-ESTIMATES.update(
-    {
-        "seastead": (_seastead, 5.0),
-        "concordia": (_concordia, 8.0),
-        "board_royale": (_board_royale, 3.0),
-        "resafa": (_resafa, 8.0),
-    }
-)
+_load_estimates()
 
 __all__ = ["ESTIMATES", "ISMCTSAgent"]

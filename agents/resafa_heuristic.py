@@ -324,4 +324,13 @@ class ResafaHeuristicAgent:
         return choose(state, state.current_player(), self.rng)
 
 
-__all__ = ["ResafaHeuristicAgent", "choose", "evaluate"]
+__all__ = ["ESTIMATE_SCALE", "ResafaHeuristicAgent", "choose", "estimate_scores", "evaluate"]
+
+
+#: a typical margin between seats in ``estimate_scores`` units (IS-MCTS's cut-off softmax temperature)
+ESTIMATE_SCALE = 8.0
+
+
+def estimate_scores(state: ResafaState) -> list[float]:
+    """Each seat's estimated final score, for IS-MCTS cut-offs."""
+    return [evaluate(state.d, s) for s in range(state.d.players)]

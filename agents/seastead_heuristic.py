@@ -180,4 +180,13 @@ def _best_dock_bonus(d: SeasteadData, loc: int, me: int) -> float:
     return best - 1.5  # BUILDING_EFFECT_VALUE already counted an average dock
 
 
-__all__ = ["WILD", "SeasteadHeuristicAgent", "evaluate", "points"]
+__all__ = ["ESTIMATE_SCALE", "WILD", "SeasteadHeuristicAgent", "estimate_scores", "evaluate", "points"]
+
+
+#: a typical margin between seats in ``estimate_scores`` units (IS-MCTS's cut-off softmax temperature)
+ESTIMATE_SCALE = 5.0
+
+
+def estimate_scores(state: SeasteadState) -> list[float]:
+    """Each seat's estimated final score, for IS-MCTS cut-offs."""
+    return [points(state.d, s) for s in (0, 1)]

@@ -107,36 +107,48 @@ def _city_value(d: ConcordiaData, seat: int, c: int) -> float:
     return value
 
 
-def _pos_value(d: ConcordiaData, seat: int, pos: int) -> float:
+def _pos_value(d: ConcordiaData, seat: int, pos: int, cities: dict[int, float] | None = None) -> float:
+    """How much the seat wants a colonist at ``pos``: on a route, the better end city plus a fifth of the other.
+    ``cities`` memoizes :func:`_city_value` while ``d`` does not change."""
     m = board_of(d)
-    if pos == NO:
-        return 0.0
-    if pos < m.num_cities:
+    if pos == NO or pos < m.num_cities:
         return 0.0
     a, b, _ = m.routes[pos - m.num_cities]
-    return max(_city_value(d, seat, a), _city_value(d, seat, b)) + 0.2 * min(
-        _city_value(d, seat, a), _city_value(d, seat, b)
-    )
+    if cities is None:
+        cities = {}
+    va = cities.get(a)
+    if va is None:
+        va = cities[a] = _city_value(d, seat, a)
+    vb = cities.get(b)
+    if vb is None:
+        vb = cities[b] = _city_value(d, seat, b)
+    return max(va, vb) + 0.2 * min(va, vb)
 
 
 def _best_move(d: ConcordiaData, seat: int, points: int, only: int = -1) -> tuple[float, int, int]:
     """(gain, colonist, route) of the best single colonist move within ``points``."""
     m = board_of(d)
+    nc = m.num_cities
     best = (0.05, -1, -1)
+    values: dict[int, float] = {}  # route -> _pos_value, and city -> _city_value (d does not change here)
+    cities: dict[int, float] = {}
     for i in range(COLONISTS):
         if only >= 0 and i != only:
             continue
         pos = d.col[seat * COLONISTS + i]
         if pos == NO:
             continue
-        here = _pos_value(d, seat, pos)
+        here = _pos_value(d, seat, pos, cities)
         moves = m.moves_land[pos] if i < COLONISTS_PER_KIND else m.moves_sea[pos]
         for cost, r in moves:
             if cost > points:
                 break
             if d.route_occ[r] != NO:
                 continue
-            gain = _pos_value(d, seat, m.num_cities + r) - here - 0.02 * cost
+            there = values.get(r)
+            if there is None:
+                there = values[r] = _pos_value(d, seat, nc + r, cities)
+            gain = there - here - 0.02 * cost
             if gain > best[0]:
                 best = (gain, i, r)
     return best
@@ -306,3 +318,16 @@ ESTIMATE_SCALE = 8.0
 def estimate_scores(state: ConcordiaState) -> list[float]:
     """Each seat's estimated final score, for IS-MCTS cut-offs."""
     return [evaluate(state.d, s) for s in range(state.d.n)]
+
+
+def rollout_choice(state: ConcordiaState, py) -> int:
+    """IS-MCTS's cheap rollout policy (``rollout=fast``): a random card (and Diplomat target), the rule-based
+    choices inside the turn."""
+    d = state.d
+    legal = d.legal
+    if len(legal) == 1:
+        return legal[0]
+    step, seat, a, b = d.stack[-1]
+    if step == Step.MAIN or step == Step.DIPLOMAT:
+        return legal[int(py.random() * len(legal))]
+    return rule_choice(d, step, seat, a, b, legal)

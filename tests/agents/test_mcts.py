@@ -104,7 +104,7 @@ def test_spec_parameters_are_converted():
         ("mcts:depth=3", r"agent 'mcts' has no parameter 'depth'; its parameters: iters, seconds, c, rollout"),
         ("mcts:iters=many", r"parameter 'iters': expected int, got 'many'"),
         ("mcts:iters=0", r"parameter 'iters': must be at least 1"),
-        ("mcts:rollout=smart", r"expected one of random, heuristic, got 'smart'"),
+        ("mcts:rollout=smart", r"expected one of random, heuristic, fast, got 'smart'"),
         ("random:fast=1", r"agent 'random' has no parameter 'fast'; its parameters: none"),
         ("nobody", r"no agent 'nobody' for seastead; available: heuristic, human, mcts, ppo, random"),
         ("ppo:/no/such/model.zip", r"no model file '/no/such/model.zip'"),

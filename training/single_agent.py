@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -142,6 +143,16 @@ class SingleAgentEnv(gym.Env):
 
     def close(self) -> None:
         self.aec.close()
+
+    # --- checkpoints ----------------------------------------------------------------------------------
+    def get_state(self) -> bytes:
+        """Everything the env's future depends on, mid-episode included: the game, its opponents (and their
+        generators), the learner's seat and mask, the env's generator and the opponent factory (pickled)."""
+        return pickle.dumps(self.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def set_state(self, state: bytes) -> None:
+        """Put the env back where :meth:`get_state` was taken: the same steps then give the same results."""
+        self.__dict__.update(pickle.loads(state))
 
     # --- the other seats ------------------------------------------------------------------------------
     def _make_opponent(self, seed: int) -> Agent:

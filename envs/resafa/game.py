@@ -64,6 +64,10 @@ class ResafaGame(Game):
     def observation_size(self) -> int:
         return observation.OBS_SIZE
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
+
     @property
     def state_size(self) -> int:
         return observation.STATE_SIZE

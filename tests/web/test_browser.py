@@ -84,7 +84,9 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page):
         clicks += 1
         assert clicks < 2000
     assert "winner: P" in page.locator("#winner").inner_text()
-    assert page.locator(".sheet tr").count() == 3
+    assert page.locator("#result .sheet tr").count() == 3
+    assert page.locator("#table .flotilla").count() == 4  # Seastead's own view: its four flotillas
+    assert page.locator("#table .pboard").count() == 2
     page.screenshot(path=str(REPORTS / "play_end.png"), full_page=True)
     page.click("#stored")
     page.wait_for_selector(".pboard")

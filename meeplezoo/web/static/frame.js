@@ -8,13 +8,13 @@ function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {}))
     k === "class" ? (e.className = v) : k.startsWith("on") ? (e[k] = v) : k === "style" ? (e.style.cssText = v) : e.setAttribute(k, v);
-  for (const k of kids.flat()) if (k != null && k !== false) e.append(k.nodeType ? k : String(k));
+  for (const k of kids.flat(Infinity)) if (k != null && k !== false) e.append(k.nodeType ? k : String(k));
   return e;
 }
 function svg(tag, attrs = {}, ...kids) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const k of kids.flat()) if (k != null) e.append(k.nodeType ? k : String(k));
+  for (const k of kids.flat(Infinity)) if (k != null) e.append(k.nodeType ? k : String(k));
   return e;
 }
 function frame(active) {
@@ -36,7 +36,8 @@ function seatBoards(t, ctx, body) {
     const b = el("div", { class: "pboard" + (s === t.seat ? " me" : "") + (s === t.to_act ? " active" : "") });
     b.style.setProperty("--c", COLORS[s % COLORS.length]);
     b.append(el("h4", {}, el("span", {}, chip(s), ` ${ctx.names ? ctx.names[s] : ""}${s === t.seat ? " (you)" : ""}`),
-      el("span", {}, `score ${t.scores[s]}`)), ...[body(s)].flat());
+      el("span", {}, `score ${t.scores[s]}`)));
+    for (const k of [body(s)].flat(Infinity)) if (k != null && k !== false) b.append(k.nodeType ? k : String(k));
     return b;
   }));
 }

@@ -59,7 +59,7 @@ def main(names: list[str], clicks: int = 8) -> None:
                 page.locator("#actions button").last.click()
             page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
             page.wait_for_timeout(300)
-            page.screenshot(path=str(OUT / f"{game}.png"))
+            page.screenshot(path=str(OUT / f"{game}.png"), full_page=True)
             shrink(OUT / f"{game}.png")
             print(OUT / f"{game}.png")
         browser.close()

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -48,8 +49,10 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
     env.reset(seed=seed)
     state = env.unwrapped.state_obj
     frames = []
+    fixed = None
     for i, action in enumerate([*actions, None]):
         frame: dict[str, Any] = {"index": i, "table": table_of(state, seat)}
+        fixed = frame["table"].pop("fixed", fixed)  # the game's fixed content (a map): sent once
         if action is not None:
             s = state.current_player()
             if not state.is_legal(action):
@@ -62,7 +65,7 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
             }
             state.apply(action)
         frames.append(frame)
-    return {"game": game, "num_players": state.game.num_players, "frames": frames}
+    return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "frames": frames}
 
 
 def create_app(db: str | Path | None = None) -> Starlette:
@@ -78,6 +81,17 @@ def create_app(db: str | Path | None = None) -> Starlette:
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC / ("watch.html" if request.url.path.startswith("/watch") else "play.html"))
+
+    async def game_view(request: Request) -> Response:
+        """A game's table view (``envs/<game>/view.js``, shipped next to its rules); 404: the generic one."""
+        game = request.path_params["game"]
+        if game not in games.game_names():
+            return Response(f"// no game {game!r}", status_code=404, media_type="text/javascript")
+        try:
+            source = resources.files(f"meeplezoo.envs.{game}").joinpath("view.js").read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError):
+            return Response(f"// {game} has no view", status_code=404, media_type="text/javascript")
+        return Response(source, media_type="text/javascript")
 
     async def catalog(request: Request) -> JSONResponse:
         out = []
@@ -194,6 +208,7 @@ def create_app(db: str | Path | None = None) -> Starlette:
         Route("/", page),
         Route("/play", page),
         Route("/watch", page),
+        Route("/views/{game}.js", game_view),
         Route("/api/catalog", catalog),
         Route("/api/play", new_game, methods=["POST"]),
         Route("/api/play/{gid}", view),

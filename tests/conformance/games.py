@@ -669,7 +669,7 @@ RESAFA = GameSpec(
     broken_saves=resafa_broken_saves,
     shared_win=resafa_shared_win,
     bad_config=(
-        ("num_players", 1),
+        ("num_players", 0),
         ("num_players", 5),
         ("num_players", "3"),
         ("num_players", True),

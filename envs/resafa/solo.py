@@ -220,6 +220,53 @@ def render_bot(d: ResafaData) -> list[str]:
     ]
 
 
+# --- observation (Resafabot's public pieces: the player sees them) -----------------------------------------
+_CARDS = DECK_SIZE + 1
+_BOXES = max(s.network.rows * s.network.cols for s in C.board_sides)
+OBS_SECTIONS = (
+    ("track", 4 * 11),  # its cube on each colour track (one-hot per colour)
+    ("specials", len(C.specials)),  # the special cards its cubes removed
+    ("top", _CARDS),  # the solo deck's face-up top card (the card read last)
+    ("below", _CARDS),  # the cards below it (a set: their order is hidden)
+    ("shown", _CARDS),  # the cards revealed this cycle
+    ("out", DECK_SIZE),  # the solo card out of the game
+    ("canals", len(C.canal_tiles)),  # its canal tiles still to place (a set)
+    ("last", _BOXES),  # the box of its last canal tile
+    ("flags", 4),  # it starts this round; arrow of the last revealed card (top, bottom); water cubes taken
+)
+OBS_SIZE = sum(size for _, size in OBS_SECTIONS)
+_OFF = {name: sum(size for _, size in OBS_SECTIONS[:k]) for k, (name, _) in enumerate(OBS_SECTIONS)}
+
+
+def observe(d: ResafaData, ones: list[int], vals: dict[int, float], at: int) -> None:
+    """Resafabot's public state into the observation's ``solo`` section starting at ``at``."""
+    o = {name: at + off for name, off in _OFF.items()}
+    ones += [o["track"] + 11 * c + d.bot_track[c] for c in range(4)]
+    ones += [o["specials"] + i for i, owner in enumerate(d.spec_owner) if owner == BOT]
+    ones.append(o["top"] + d.bot_deck[-1])
+    ones += [o["below"] + c for c in d.bot_deck[:-1]]
+    ones += [o["shown"] + c for c in d.bot_shown]
+    ones.append(o["out"] + d.bot_out)
+    ones += [o["canals"] + t for t in d.bot_canals]
+    ones.append(o["last"] + d.bot_last)
+    if d.bot_first:
+        ones.append(o["flags"])
+    if d.bot_shown:
+        ones.append(o["flags"] + 1 + arrow_of(d.bot_shown[-1]))
+    vals[o["flags"] + 3] = min(d.bot_cubes / 8.0, 1.0)
+
+
+def hidden_vector(d: ResafaData, ones: list[int], at: int) -> None:
+    """The state vector's hidden part: the next solo card under the top one and the next canal tile."""
+    if len(d.bot_deck) > 1:
+        ones.append(at + d.bot_deck[-2])
+    if d.bot_canals:
+        ones.append(at + _CARDS + d.bot_canals[-1])
+
+
+HIDDEN_SIZE = _CARDS + len(C.canal_tiles)
+
+
 # --- hidden parts and checks ------------------------------------------------------------------------------
 def resample_hidden(d: ResafaData, rng: np.random.Generator) -> None:
     """The solo deck below its face-up top card and Resafabot's canal deck: their orders are hidden."""

@@ -47,7 +47,8 @@ def run(agent: str, games: int, seed: int = 0, quiet: bool = False) -> dict[str,
         "decisions_per_game": decisions / games,
     }
     print(f"Resafa solo, agent {agent}, {games} games (seeds {seed}..{seed + games - 1})")
-    print(f"  mean {mean:.1f} VP ({band(mean)}), median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
+    med, best, worst = out["median"], out["best"], out["worst"]
+    print(f"  mean {mean:.1f} VP ({band(mean)}), median {med:g}, best {best:g}, worst {worst:g}")
     for threshold, name in SOLO.bands:
         print(f"  {name:>10} ({threshold}+): {sum(1 for s in scores if s >= threshold)} games")
     print(f"  CPU {out['cpu_s_per_decision'] * 1000:.2f} ms/decision, {out['decisions_per_game']:.0f} decisions/game")

@@ -34,7 +34,7 @@ PER_SEAT = (
     "spec_known",
 )
 OWN = ("hand", "sack_hand", "deck")
-HIDDEN = ("sack_deck", "ws_decks", "bonus_decks", "spec_decks", "spec_box")
+HIDDEN = ("sack_deck", "ws_decks", "bonus_decks", "spec_decks", "spec_box", "bot_canals")
 C = content()
 
 
@@ -225,6 +225,9 @@ def table(state: Any, seat: int | None) -> dict[str, Any]:
     t = build_table(state, seat, per_seat=PER_SEAT, own=OWN, hidden=HIDDEN)
     if seat is not None:  # own draw pile: its size only (its order is unknown to its owner too)
         t["players"][seat]["deck"] = {"hidden": len(state.d.deck[seat])}
+    if seat is not None and state.d.players == 1:  # solo deck: the face-up top card, the rest a set
+        deck = state.d.bot_deck
+        t["board"]["bot_deck"] = {"top": deck[-1], "below": sorted(deck[:-1])}
     t["view"] = view(state.d, seat)
     t["fixed"] = fixed(state.d.players)
     return t

@@ -53,11 +53,14 @@ def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable
 
 
 def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
-    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one."""
+    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one; the masks come with the
+    step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`)."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
+    from .masked_vec_env import MaskCachingVecEnv
+
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
-    return SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns)
+    return MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
 
 
 def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kwargs: dict | None = None):

@@ -4,7 +4,8 @@ Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one
 
 * observation: the learner's ``"observation"`` vector (``float32``);
 * action: ``Discrete(num_actions)``; :meth:`SingleAgentEnv.action_masks` gives the legal ones (the method
-  MaskablePPO looks for);
+  MaskablePPO looks for), and every ``info`` holds them too (``info["action_mask"]``, ``bool``: what
+  :class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv` reads instead of asking the workers);
 * reward: the learner's final AEC reward (``reward_mode`` of the adapter, ``"win"`` by default: +1/-1),
   paid on the step that ends its game, also when an opponent's move or elimination ended it; a truncated
   game pays the learner's return of the standing at truncation (``truncation_reward="standing"``; ``"zero"``
@@ -100,7 +101,7 @@ class SingleAgentEnv(gym.Env):
         self.action_space = self.aec.action_space(first)
         self.learner: str = first
         self.opponents: dict[str, Agent] = {}
-        self._mask = np.zeros(self.action_space.n, np.int8)
+        self._mask = np.zeros(self.action_space.n, bool)
         self._done = True
 
     # --- gymnasium API --------------------------------------------------------------------------------
@@ -128,7 +129,7 @@ class SingleAgentEnv(gym.Env):
         if not (0 <= action < self._mask.size and self._mask[action]):
             self._done = True
             obs = self.aec.observe(self.learner)["observation"]
-            info = {"learner": self.learner, "illegal_action": action}
+            info = {"learner": self.learner, "illegal_action": action, "action_mask": self._mask.copy()}
             return obs, self.illegal_reward, True, False, info
         self.last_actor = self.learner
         self.aec.step(action)
@@ -136,7 +137,7 @@ class SingleAgentEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now (``bool``; all False once its game is over)."""
-        return self._mask.astype(bool)
+        return self._mask.copy()
 
     def render(self) -> str | None:
         return self.aec.render() if self.render_mode == "ansi" else None
@@ -167,8 +168,8 @@ class SingleAgentEnv(gym.Env):
             _, reward, terminated, truncated, _ = aec.last(observe=False)
             if agent == self.learner:
                 view = aec.observe(agent)
-                self._mask = view["action_mask"]
-                info: dict[str, Any] = {"learner": agent}
+                self._mask = view["action_mask"].astype(bool)
+                info: dict[str, Any] = {"learner": agent, "action_mask": self._mask}
                 if terminated or truncated:
                     self._done = True
                     info.update(self._outcome(finished=bool(terminated)))

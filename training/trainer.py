@@ -53,13 +53,18 @@ def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable
 
 
 def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
-    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one. A ``VecMonitor``
-    records each finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over
-    the last 100 games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
+    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one; the masks come with the
+    step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
+    finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
+    games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
+    from .masked_vec_env import MaskCachingVecEnv
+
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
-    return VecMonitor(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+    return VecMonitor(
+        MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+    )
 
 
 def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kwargs: dict | None = None):

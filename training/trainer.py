@@ -241,6 +241,7 @@ def train(
                 tb_log_name="ppo",
                 progress_bar=progress,
             )
+            model.logger.dump(model.num_timesteps)  # the last update's train/ values
         took = time.perf_counter() - start
         done = model.num_timesteps - step0
         rate = done / max(took, 1e-9)

@@ -284,6 +284,7 @@ def train(
                 tb_log_name="ppo",
                 progress_bar=progress,
             )
+            model.logger.dump(model.num_timesteps)  # the last update's train/ values
         took = time.perf_counter() - start
         if periodic.stopping:  # the step taken after the boundary checkpoint was not stored: not counted
             model.num_timesteps -= vec_env.num_envs

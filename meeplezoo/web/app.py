@@ -56,6 +56,9 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
     for i, action in enumerate([*actions, None]):
         frame: dict[str, Any] = {"index": i, "table": table_of(state, seat)}
         fixed = frame["table"].pop("fixed", fixed)  # the game's fixed content (a map): sent once
+        if "view" in frame["table"]:  # the game's view draws it: the field lists are not sent again
+            for key in ("players", "board", "legend"):
+                frame["table"].pop(key)
         if action is not None:
             s = state.current_player()
             if not isinstance(action, int) or not 0 <= action < state.game.num_actions or not state.is_legal(action):

@@ -36,7 +36,7 @@ def shrink(path: Path) -> None:
     im.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
 
-def main(names: list[str], clicks: int = 8) -> None:
+def main(names: list[str], clicks: int = 12) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

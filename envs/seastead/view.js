@@ -19,7 +19,7 @@ VIEWS.seastead = (root, t, ctx) => {
         l.ship >= 0 ? el("span", { class: "ship", style: `background:${COLORS[l.ship]}`, title: `P${l.ship}'s ship` }, `ship P${l.ship}`) : null,
         l.dock ? el("span", { class: "dockat" }, dock(l.dock)) : null)))));
   const displays = el("div", { class: "board" },
-    zone("revealed dive card", v.revealed ? el("div", { class: "halves" }, v.revealed.map((h, i) => card(`half ${i + 1}`, h, "half"))) : el("span", { class: "card empty" }, "none")),
+    zone("revealed dive card", v.revealed ? el("div", { class: "halves" }, v.revealed.map((h, i) => card(`half ${i + 1}`, h, "divehalf"))) : el("span", { class: "card empty" }, "none")),
     zone("dock display", el("div", { class: "row-cards" }, v.dock_display.map(dock))),
     zone("specialist display", el("div", { class: "row-cards" }, v.spec_display.map(spec))),
     zone("decks", counts(v.decks)),

@@ -45,17 +45,23 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: int | None) -> dict[str, Any]:
     """Every position of a game as ``seat`` (None: everything) sees it, with the decision taken there."""
-    env = games.make_env(game, **config)
-    env.reset(seed=seed)
+    try:
+        env = games.make_env(game, **config)
+        env.reset(seed=seed)
+    except Exception as exc:  # a bad config in a stored game or an export
+        raise RequestError(422, f"cannot set up this {game} game: {exc}".splitlines()[0]) from exc
     state = env.unwrapped.state_obj
     frames = []
     fixed = None
     for i, action in enumerate([*actions, None]):
         frame: dict[str, Any] = {"index": i, "table": table_of(state, seat)}
         fixed = frame["table"].pop("fixed", fixed)  # the game's fixed content (a map): sent once
+        if "view" in frame["table"]:  # the game's view draws it: the field lists are not sent again
+            for key in ("players", "board", "legend"):
+                frame["table"].pop(key)
         if action is not None:
             s = state.current_player()
-            if not state.is_legal(action):
+            if not isinstance(action, int) or not 0 <= action < state.game.num_actions or not state.is_legal(action):
                 raise RequestError(422, f"decision {i}: action {action} is illegal there (a corrupt game)")
             shown = seat is None or s == seat
             frame["decision"] = {
@@ -69,7 +75,14 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
 
 
 def create_app(db: str | Path | None = None) -> Starlette:
-    """The app; finished games are stored in, and the Watch page reads, the arena database ``db``."""
+    """The app; finished games are stored in, and the Watch page reads, the arena database ``db``.
+
+    Raises :class:`~meeplezoo.arena.errors.StoreError` (one line) if ``db`` is a file but no arena database.
+    """
+    if db is not None:
+        from ..arena.store import check
+
+        check(db)
     sessions: dict[str, Session] = {}
     counter = itertools.count(1)
 
@@ -198,7 +211,10 @@ def create_app(db: str | Path | None = None) -> Starlette:
             if not all(isinstance(a, int) for a in actions):
                 raise RequestError(400, "the export hides some choices (a seat view): export the full view")
             seat = _seat(request)
-            out = replay_frames(body["game"], body.get("config", {}), int(body.get("seed", 0)), actions, seat)
+            config, seed = body.get("config", {}), body.get("seed", 0)
+            if not isinstance(config, dict) or not isinstance(seed, int):
+                raise RequestError(400, "not a game export: config must be an object and seed an integer")
+            out = replay_frames(body["game"], config, seed, actions, seat)
             out.update(seats=body.get("seats"), scores=body.get("scores"), ranks=body.get("ranks"))
             return JSONResponse(out)
         except RequestError as exc:

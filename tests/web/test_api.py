@@ -156,6 +156,53 @@ def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch):
     assert start(client, "seastead")["id"]  # still serving
 
 
+def test_games_of_a_restarted_server_are_stored_apart(tmp_path, monkeypatch):
+    """Session ids start again at g1 after a restart; the stored games (and their links) must not mix up."""
+    import meeplezoo.web.session as session
+    from meeplezoo.arena.store import Store
+
+    real = session.make_agent
+    monkeypatch.setattr(
+        session, "make_agent", lambda spec, *a, **k: Raiser() if spec == "raiser" else real(spec, *a, **k)
+    )
+    db = tmp_path / "web.sqlite"
+    stored = []
+    for run in range(2):
+        with TestClient(create_app(db)) as c:
+            g = start(c, "seastead", seat=1, bots=["raiser"], seed=10 + run)
+            assert g["id"] == "g1"
+            v = wait_turn(c, g)
+            while not v["over"]:  # the human may be first: one move, then the raising bot forfeits
+                c.post(f"/api/play/{g['id']}/act", json={"token": g["token"], "action": v["legal"][0]["id"]})
+                v = wait_turn(c, g)
+            stored.append(v["result"]["stored_id"])
+    assert stored[0] != stored[1]
+    with Store(db) as st:
+        assert [st.game(i).seed for i in stored] == [10, 11]
+
+
+def test_a_file_that_is_no_arena_database_is_refused_in_one_line(tmp_path):
+    from meeplezoo.arena.errors import StoreError
+
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("not a database")
+    with pytest.raises(StoreError, match="not a MeepleZoo arena database"):
+        create_app(bad)
+
+
+def test_a_bad_export_gets_a_4xx_with_a_reason(client):
+    base = {"game": "seastead", "config": {"num_players": 2}, "seed": 1, "decisions": [{"action": 0}]}
+    cases = [
+        ({**base, "config": {"num_players": 7}}, 422, "cannot set up this seastead game"),
+        ({**base, "seed": "x"}, 400, "seed an integer"),
+        ({**base, "decisions": [{"action": 10**9}]}, 422, "decision 0: action 1000000000 is illegal"),
+        ({**base, "game": "chess"}, 400, "not a game export"),
+    ]
+    for body, status, reason in cases:
+        r = client.post("/api/replay", json=body)
+        assert r.status_code == status and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
+
+
 SIZES = [(g, n) for g in GAMES for n in sorted({2, max(games.player_counts(g))})]
 BIG = {("concordia", 5): {"map": "imperium"}}  # five players need the Imperium map
 

@@ -99,8 +99,9 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_
     assert f"position {last // 2} of {last}" in page.locator("#where").inner_text()
     page.click("#fwd")
     assert f"position {last // 2 + 1} of" in page.locator("#where").inner_text()
+    page.wait_for_selector("#table .pboard.me")  # seat 0's view (the link's)
     page.select_option("#view", "all")
-    page.wait_for_function("document.querySelector('#where').textContent.includes('position')")
+    page.wait_for_function("!document.querySelector('#table .pboard.me')")  # everything: nobody's own view
     assert page.locator("#table .flotilla").count() == 4
     assert page.evaluate(INKED) > 300  # the score chart is drawn
     page.screenshot(path=str(REPORTS / "watch.png"), full_page=True)

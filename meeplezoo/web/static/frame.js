@@ -32,7 +32,7 @@ const counts = (obj) => el("div", { class: "counts" }, Object.entries(obj).map((
 const hidden = (v) => v && typeof v === "object" && !Array.isArray(v) && "hidden" in v;
 // the player boards: a frame per seat (name, score, to act, you) around body(seat)
 function seatBoards(t, ctx, body) {
-  return el("div", { class: "players" }, t.players.map((_, s) => {
+  return el("div", { class: "players" }, t.scores.map((_, s) => {
     const b = el("div", { class: "pboard" + (s === t.seat ? " me" : "") + (s === t.to_act ? " active" : "") });
     b.style.setProperty("--c", COLORS[s % COLORS.length]);
     b.append(el("h4", {}, el("span", {}, chip(s), ` ${ctx.names ? ctx.names[s] : ""}${s === t.seat ? " (you)" : ""}`),

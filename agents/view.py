@@ -286,6 +286,10 @@ def _resafa(d: Any, seat: int) -> None:
             pool = sorted(down + d.spec_box[k])
             down, d.spec_box[k] = pool[: len(down)], pool[len(down) :]
         d.spec_decks[k] = down + up
+    if d.players == 1:  # solo: the solo deck under its top card and Resafabot's canal deck
+        from ..envs.resafa.solo import canonical_hidden
+
+        canonical_hidden(d)
 
 
 CANONICAL_HIDDEN.update(

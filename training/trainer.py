@@ -54,13 +54,17 @@ def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable
 
 def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
     """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one; the masks come with the
-    step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`)."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
+    finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
+    games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
 
     from .masked_vec_env import MaskCachingVecEnv
 
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
-    return MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+    return VecMonitor(
+        MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+    )
 
 
 def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kwargs: dict | None = None):
@@ -244,6 +248,7 @@ def train(
             evaluation()
             run.next_eval = (step // config.eval_every + 1) * config.eval_every
         model.logger.record("pool/frozen_checkpoints", len(run.snapshots))
+        model.logger.dump(step)  # the evaluation and the last update's train/ values, at the step they describe
         if run.next_checkpoint and step >= run.next_checkpoint:
             run.next_checkpoint = (step // config.checkpoint_every + 1) * config.checkpoint_every
             checkpoint()
@@ -279,6 +284,7 @@ def train(
                 tb_log_name="ppo",
                 progress_bar=progress,
             )
+            model.logger.dump(model.num_timesteps)  # the last update's train/ values
         took = time.perf_counter() - start
         if periodic.stopping:  # the step taken after the boundary checkpoint was not stored: not counted
             model.num_timesteps -= vec_env.num_envs

@@ -52,6 +52,11 @@ def test_a_tiny_run_writes_checkpoints_logs_and_evaluations(tiny_run):
     assert (out / "checkpoints" / "step_64.zip").is_file() and (out / "final.zip").is_file()
     assert any(p.name.startswith("events.out.tfevents") for p in (out / "tb").rglob("*"))
     assert any(line.startswith("step 64: win rate vs heuristic") for line in lines)
+    from meeplezoo.training.logs import read_scalars
+
+    scalars = read_scalars(out)  # the logs hold the evaluation the checkpoint recorded
+    assert scalars["eval/win_rate_vs_heuristic"][0] == pytest.approx(state["run"]["evals"][0][:2])
+    assert {"train/entropy_loss", "train/value_loss", "pool/frozen_checkpoints"} <= scalars.keys()
 
 
 @pytest.mark.slow

@@ -18,7 +18,7 @@ function fillSeat() {
   $("seat").innerHTML = [...Array(n).keys()].map((s) => `<option value="${s}">P${s}</option>`).join("");
 }
 function show(v) {
-  drawTable($("table"), v.table, v.seats);
+  showTable($("table"), v.table, { names: v.seats, fixed: v.table.fixed });
   $("setupPanel").hidden = true;
   $("decision").hidden = v.over;
   $("status").className = "status" + (v.thinking ? " thinking" : "");

@@ -82,6 +82,10 @@ def ppo_win_rate(result: Any) -> float:
     return next(s.win_rate for s in result.standings() if s.label == "ppo")
 
 
+#: what VecMonitor counts of the episodes in flight (saved with a checkpoint, so their logged returns are whole)
+MONITOR_STATE = ("episode_returns", "episode_lengths", "episode_count")
+
+
 class _RunState:
     """What a checkpoint holds besides the model."""
 
@@ -172,6 +176,8 @@ def train(
                 raise TrainError(f"{out / latest['state']} holds {len(envs)} envs, the run has {vec_env.num_envs}")
             for i, env_state in enumerate(envs):
                 vec_env.env_method("set_state", env_state, indices=[i])
+            for key, value in saved.get("monitor", {}).items():
+                setattr(vec_env, key, value)
         _set_rng_state(saved["rng"])
         log(f"Resumed {out} at step {model.num_timesteps} (pool: {len(run.snapshots)} frozen checkpoints)")
     else:
@@ -202,6 +208,7 @@ def train(
             "rng": _rng_state(),
             "envs": vec_env.env_method("get_state"),
             "buffer_pos": model.rollout_buffer.pos,
+            "monitor": {k: getattr(vec_env, k) for k in MONITOR_STATE},  # the returns of the games in flight
         }
         with open(folder / f"step_{step}.pkl", "wb") as f:
             pickle.dump(state, f)

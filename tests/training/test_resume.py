@@ -106,6 +106,8 @@ def test_a_resumed_run_ends_bit_identical_to_the_uninterrupted_one(runs):
         _assert_same_tensors(_params(whole / name)[1], _params(resumed / name)[1], name)
     state_a = pickle.loads((whole / "checkpoints" / "step_256.pkl").read_bytes())
     state_b = pickle.loads((resumed / "checkpoints" / "step_256.pkl").read_bytes())
+    for key in ("episode_returns", "episode_lengths", "episode_count"):  # VecMonitor's games in flight
+        assert np.array_equal(state_a["monitor"][key], state_b["monitor"][key]), key
     assert state_a["run"] == state_b["run"]  # the pool, the next due steps, the evaluations and their win rates
     assert [s for s, _, _ in state_a["run"]["evals"]] == [128, 256]
     _assert_same_tensors(state_a["rng"]["torch"], state_b["rng"]["torch"], "torch rng")

@@ -73,6 +73,8 @@ VIEWS.resafa = (root, t, ctx) => {
       zone("bonus display", el("div", { class: "row-cards" }, v.bonus_display.map(bcard))),
       zone("special cards (face-up tops)", el("div", { class: "row-cards" }, v.specials.map((d) => d.top ? special(d.top)
         : el("span", { class: "card empty", style: `border-top:5px solid ${HUE[d.colour]}` }, `${d.colour} ${"I".repeat(d.level)} · ${d.cards} face down`)))),
+      v.specials.some((d) => d.face_down && d.face_down.length) ? zone("face-down special cards you have seen (#i: the card you pick)",
+        el("div", { class: "row-cards" }, v.specials.flatMap((d) => (d.face_down || []).map((s, i) => special({ ...s, name: `#${i} ${s.name}` }))))) : null,
       zone("supply", counts(v.supply), counts(v.garden_tiles), counts(v.tokens), counts({ "sack deck": v.sack.deck, "sack discard": v.sack.discard }))));
   if (v.sheet) root.append(zone("score sheet", el("table", { class: "sheet" },
     el("tr", {}, el("th", {}, ""), v.sheet.categories.map((c) => el("th", {}, c))),

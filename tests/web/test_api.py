@@ -330,3 +330,24 @@ def test_serve_binds_to_this_machine_by_default():
 
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.func.__name__) == ("127.0.0.1", 8765, "cmd_serve")
+
+
+def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
+    """After a search, the searcher knows that deck's face-down cards (picked by #i in id order); others don't."""
+    from meeplezoo.envs.resafa.table import table
+    from meeplezoo.envs.resafa.tracks import face_down
+
+    for seed in range(40):
+        state = played("resafa", 0, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal() and not state.d.spec_known[0] & ~state.d.spec_known[1]:
+            state.apply(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        k = next(k for k in range(12) if state.d.spec_known[0] >> k & 1 and not state.d.spec_known[1] >> k & 1)
+        mine, theirs = table(state, 0)["view"]["specials"][k], table(state, 1)["view"]["specials"][k]
+        assert len(mine["face_down"]) == len(face_down(state.d, k)) and "face_down" not in theirs
+        for _ in range(3):
+            assert table(state.determinize(0, rng), 0)["view"]["specials"][k] == mine
+        return
+    pytest.fail("no random game searched a special deck")

@@ -351,3 +351,20 @@ def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
             assert table(state.determinize(0, rng), 0)["view"]["specials"][k] == mine
         return
     pytest.fail("no random game searched a special deck")
+
+
+def test_the_watch_page_opens_games_an_arena_run_stored(tmp_path, capsys):
+    """A tournament's database (``meeplezoo arena ... --db``) served as is: every game replays, in any view."""
+    from meeplezoo import cli
+
+    db = tmp_path / "r.sqlite"
+    assert cli.main(["arena", "concordia", "--agents", "random", "heuristic", "--games", "2", "--seats", "2",
+                     "--workers", "1", "--db", str(db)]) == 0  # fmt: skip
+    capsys.readouterr()
+    with TestClient(create_app(db)) as c:
+        listed = c.get("/api/stored").json()["games"]
+        assert len(listed) >= 2 and all(g["game"] == "concordia" for g in listed)
+        for g in listed:
+            w = c.get(f"/api/stored/{g['id']}?seat=1").json()
+            assert len(w["frames"]) == g["decisions"] + 1 and w["frames"][-1]["table"]["terminal"]
+            assert w["frames"][-1]["table"]["scores"] == g["scores"] and w["fixed"]["map"] == "italia"

@@ -368,3 +368,21 @@ def test_the_watch_page_opens_games_an_arena_run_stored(tmp_path, capsys):
             w = c.get(f"/api/stored/{g['id']}?seat=1").json()
             assert len(w["frames"]) == g["decisions"] + 1 and w["frames"][-1]["table"]["terminal"]
             assert w["frames"][-1]["table"]["scores"] == g["scores"] and w["fixed"]["map"] == "italia"
+
+
+def test_the_play_page_sets_a_games_options_as_the_cli_reads_them(client):
+    cat = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert cat["concordia"]["options"] == {"map": "italia", "intermediate_scoring": "False"}
+    r = client.post(
+        "/api/play",
+        json={"game": "concordia", "config": {"num_players": 5}, "options": ["map=imperium"], "bots": ["random"] * 4},
+    )
+    assert r.status_code == 200, r.text
+    g = r.json()
+    assert wait_turn(client, g)["table"]["fixed"]["map"] == "imperium"
+    bad = [(["colour=red"], "has no config key 'colour'"), (["intermediate_scoring=maybe"], "intermediate_scoring")]
+    for items, reason in bad:
+        r = client.post("/api/play", json={"game": "concordia", "options": items, "bots": ["random"]})
+        assert r.status_code == 400 and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
+    r = client.post("/api/play", json={"game": "concordia", "options": "map=imperium", "bots": ["random"]})
+    assert r.status_code == 400 and "KEY=VALUE" in r.json()["error"]

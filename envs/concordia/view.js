@@ -32,7 +32,12 @@ VIEWS.concordia = (root, t, ctx) => {
     g.append(svg("circle", { cx: c.x, cy: c.y, r: roma ? 24 : 17, fill: roma ? "#f2c14e" : s.good ? GOOD[s.good] : "#ddd", class: "city" }),
       svg("text", { x: c.x, y: c.y + (roma ? 40 : 33), class: "cname" }, c.name));
     s.houses.forEach((seat, k) => g.append(svg("rect", { x: c.x - 20 + k * 11, y: c.y - 30, width: 10, height: 10, fill: COLORS[seat], class: "house" })));
-    s.colonists.forEach((col, k) => g.append(svg("circle", { cx: c.x + 22, cy: c.y - 8 + k * 9, r: 5, fill: COLORS[col.seat], class: "col" })));
+    s.colonists.forEach((col, k) => {  // colonists in the city: a row under its name (sea ones as diamonds)
+      const x = c.x - (s.colonists.length - 1) * 8 + k * 16, y = c.y + (roma ? 54 : 47);
+      g.append(col.kind === "sea"
+        ? svg("rect", { x: x - 6, y: y - 6, width: 12, height: 12, transform: `rotate(45 ${x} ${y})`, fill: COLORS[col.seat], class: "col" })
+        : svg("circle", { cx: x, cy: y, r: 7, fill: COLORS[col.seat], class: "col" }));
+    });
     map.append(g);
   });
   const pcard = (c, cls = "") => c ? card(c.name, `${c.god} · ${c.deck}${c.cost.length ? " · cost " + c.cost.join(", ") : ""}`, "pers " + cls) : el("span", { class: "card empty" }, "-");

@@ -16,6 +16,7 @@ from .cards import halves
 from .content import ACTIONS, COLOURS, ITEMS, content, describe_all, describe_bundle
 from .geometry import CELLS, network
 from .state import CATEGORIES, NO, NUM_ITEMS, SPECIAL_DECKS, YELLOW0, ResafaData
+from .tracks import face_down
 
 PER_SEAT = (
     "coins",
@@ -190,7 +191,10 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
     for k, (col, lv) in enumerate(SPECIAL_DECKS):
         deck = d.spec_decks[k]
         top = _special(deck[-1], d) if d.spec_up[k] and deck else None
-        specials.append({"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top})
+        entry = {"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top}
+        if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by id (#i)
+            entry["face_down"] = [_special(c, d) for c in sorted(face_down(d, k))]
+        specials.append(entry)
     turn = None
     if d.card != NO:
         turn = {

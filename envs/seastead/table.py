@@ -96,7 +96,8 @@ def view(d: SeasteadData) -> dict[str, Any]:
         revealed = [half_text(h) for h in DIVE_CARDS[d.revealed].halves]
     sheet = None
     if d.sheet:
-        sheet = {"categories": list(SCORE_CATEGORIES), "rows": [d.sheet[s * 6 : s * 6 + 6] for s in range(2)]}
+        rows = [d.sheet[s * 6 : s * 6 + 6] for s in range(2)]
+        sheet = {"categories": list(SCORE_CATEGORIES), "rows": rows, "seats": ["P0", "Boss" if d.solo else "P1"]}
     return {
         "round": d.round_no + 1,
         "first_player": d.first_player,

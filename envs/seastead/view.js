@@ -35,6 +35,6 @@ VIEWS.seastead = (root, t, ctx) => {
   });
   root.append(info, boards, flotillas, displays);
   if (v.sheet) root.append(zone("score sheet", el("table", { class: "sheet" },
-    el("tr", {}, el("th", {}, ""), v.sheet.rows.map((_, s) => el("th", {}, `P${s}`))),
+    el("tr", {}, el("th", {}, ""), v.sheet.seats.map((name) => el("th", {}, name))),
     v.sheet.categories.map((c, i) => el("tr", {}, el("td", {}, c), v.sheet.rows.map((r) => el("td", {}, r[i])))))));
 };

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import games
+from .. import games, options
 from ..agents.registry import available_agents
 from .session import RequestError, Session, table_of
 
@@ -41,6 +42,12 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise RequestError(400, "the request body must be a JSON object")
     return body
+
+
+@cache
+def _defaults(game: str) -> dict[str, Any]:
+    """A game's config keys with their defaults."""
+    return dict(games.make_env(game).unwrapped.game.defaults)
 
 
 def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: int | None) -> dict[str, Any]:
@@ -109,7 +116,15 @@ def create_app(db: str | Path | None = None) -> Starlette:
     async def catalog(request: Request) -> JSONResponse:
         out = []
         for name in games.game_names():
-            out.append({"name": name, "players": list(games.player_counts(name)), "agents": available_agents(name)})
+            keys = {k: v for k, v in _defaults(name).items() if k != "num_players"}
+            out.append(
+                {
+                    "name": name,
+                    "players": list(games.player_counts(name)),
+                    "agents": available_agents(name),
+                    "options": {k: str(v) for k, v in keys.items()},
+                }
+            )
         return JSONResponse({"games": out, "db": str(db) if db else None})
 
     async def new_game(request: Request) -> JSONResponse:
@@ -121,6 +136,13 @@ def create_app(db: str | Path | None = None) -> Starlette:
             config, seat, bots, seed = body.get("config", {}), body.get("seat", 0), body.get("bots"), body.get("seed")
             if not isinstance(config, dict):
                 raise RequestError(400, "config must be a JSON object")
+            items = body.get("options", [])  # KEY=VALUE texts, read as the CLI reads --config
+            if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+                raise RequestError(400, "options must be a list of KEY=VALUE texts")
+            try:
+                config = {**config, **options.parse_config(items, _defaults(game), game)}
+            except options.OptionError as exc:
+                raise RequestError(400, str(exc).replace("--config ", "")) from exc
             if not isinstance(seat, int) or not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
                 raise RequestError(400, "seat must be an integer and bots a list of agent specs")
             if seed is None:

@@ -330,3 +330,59 @@ def test_serve_binds_to_this_machine_by_default():
 
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.func.__name__) == ("127.0.0.1", 8765, "cmd_serve")
+
+
+def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
+    """After a search, the searcher knows that deck's face-down cards (picked by #i in id order); others don't."""
+    from meeplezoo.envs.resafa.table import table
+    from meeplezoo.envs.resafa.tracks import face_down
+
+    for seed in range(40):
+        state = played("resafa", 0, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal() and not state.d.spec_known[0] & ~state.d.spec_known[1]:
+            state.apply(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        k = next(k for k in range(12) if state.d.spec_known[0] >> k & 1 and not state.d.spec_known[1] >> k & 1)
+        mine, theirs = table(state, 0)["view"]["specials"][k], table(state, 1)["view"]["specials"][k]
+        assert len(mine["face_down"]) == len(face_down(state.d, k)) and "face_down" not in theirs
+        for _ in range(3):
+            assert table(state.determinize(0, rng), 0)["view"]["specials"][k] == mine
+        return
+    pytest.fail("no random game searched a special deck")
+
+
+def test_the_watch_page_opens_games_an_arena_run_stored(tmp_path, capsys):
+    """A tournament's database (``meeplezoo arena ... --db``) served as is: every game replays, in any view."""
+    from meeplezoo import cli
+
+    db = tmp_path / "r.sqlite"
+    assert cli.main(["arena", "concordia", "--agents", "random", "heuristic", "--games", "2", "--seats", "2",
+                     "--workers", "1", "--db", str(db)]) == 0  # fmt: skip
+    capsys.readouterr()
+    with TestClient(create_app(db)) as c:
+        listed = c.get("/api/stored").json()["games"]
+        assert len(listed) >= 2 and all(g["game"] == "concordia" for g in listed)
+        for g in listed:
+            w = c.get(f"/api/stored/{g['id']}?seat=1").json()
+            assert len(w["frames"]) == g["decisions"] + 1 and w["frames"][-1]["table"]["terminal"]
+            assert w["frames"][-1]["table"]["scores"] == g["scores"] and w["fixed"]["map"] == "italia"
+
+
+def test_the_play_page_sets_a_games_options_as_the_cli_reads_them(client):
+    cat = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert cat["concordia"]["options"] == {"map": "italia", "intermediate_scoring": "False"}
+    r = client.post(
+        "/api/play",
+        json={"game": "concordia", "config": {"num_players": 5}, "options": ["map=imperium"], "bots": ["random"] * 4},
+    )
+    assert r.status_code == 200, r.text
+    g = r.json()
+    assert wait_turn(client, g)["table"]["fixed"]["map"] == "imperium"
+    bad = [(["colour=red"], "has no config key 'colour'"), (["intermediate_scoring=maybe"], "intermediate_scoring")]
+    for items, reason in bad:
+        r = client.post("/api/play", json={"game": "concordia", "options": items, "bots": ["random"]})
+        assert r.status_code == 400 and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
+    r = client.post("/api/play", json={"game": "concordia", "options": "map=imperium", "bots": ["random"]})
+    assert r.status_code == 400 and "KEY=VALUE" in r.json()["error"]

@@ -140,6 +140,7 @@ def test_each_game_is_drawn_as_its_table(server, page, game):
     page.select_option("#players", "2")
     page.click("#start")
     page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_selector(f"#table {DRAWN[game][0]}")  # the view script loads once per page, after the buttons
     for selector in DRAWN[game]:
         assert page.locator(f"#table {selector}").count() > 0, selector
     assert page.locator("#table .pboard").count() == 2 and page.locator("#table .pboard.me").count() == 1

@@ -13,8 +13,8 @@ bir ticaret üssü kurulur ve o merkezdeki ticaret karosu çevrilir."
 
 Where the seed is silent (docs/rules/resafa.md, "filled in"): a colour action that cannot be done as printed
 (no bonus card of the colour left; the cube at the track's end) is done the other way; the bonus card removed
-is the leftmost of its colour; a workshop comes from the card's slot of its row (level II only once that row is
-out, from round 3), else the first tile left in the level I row; a canal tile goes to the first box along the
+is the leftmost of its colour; a workshop comes from the card's slot of its row (level II from round 3), else
+from the same slot of level I, else the first tile left in the level I row; a canal tile goes to the first box along the
 card's direction from the last tile where it fits, else along the next directions clockwise, else the first
 box in reading order where it fits; the trading post goes to the first listed centre where Resafabot has none
 and a box open for 2 players is free (its first such box); at a branch of the water Resafabot's cube flows

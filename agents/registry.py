@@ -111,6 +111,26 @@ def agent_params(name: str, game: str) -> tuple[Param, ...]:
     return tuple(getattr(agent_class(name, game), "PARAMS", ()))
 
 
+def canonical_spec(spec: str, game: str) -> str:
+    """``spec`` written one way, so that equal agents get equal labels in records and tables: parameters in
+    the order the agent declares them, values as their type prints them, a bare value named.
+
+    >>> canonical_spec("mcts: cutoff=20 , iters=0400", "seastead")
+    'mcts:iters=400,cutoff=20'
+    """
+    name, raw = parse_spec(spec)
+    params = agent_params(name, game)
+    bound = bind_params(name, params, raw)
+    parts = [f"{p.name}={_spec_value(bound[p.name])}" for p in params if p.name in bound]
+    return name + (":" + ",".join(parts) if parts else "")
+
+
+def _spec_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def make_agent(spec: str, game: str, seed: Seed = None, **kwargs: Any):
     """Create the agent of ``spec`` (``"random"``, ``"mcts:iters=400"``, ``"ppo:model.zip"``...) for ``game``,
     with its own generator seeded by ``seed``; ``kwargs`` are passed to its class as they are.

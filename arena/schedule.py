@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from .. import games
+from ..agents.registry import canonical_spec
 from ..envs.core.errors import MeepleZooError
 from .errors import ArenaError
 
@@ -109,6 +110,14 @@ def seatings(lineup: tuple[int, ...], games_per_lineup: int) -> list[tuple[int, 
     return rotations
 
 
+def _label(spec: str, game: str) -> str:
+    """``spec`` in its canonical form; as written when it makes no agent (``validate`` says why)."""
+    try:
+        return canonical_spec(spec, game)
+    except MeepleZooError:
+        return spec.strip()
+
+
 def schedule(study: Study, imports: Sequence[str] = ()) -> list[Task]:
     """Every game of ``study``, deal by deal (so a partial run is balanced across lineups and seats)."""
     name = games.resolve(study.game)
@@ -116,13 +125,14 @@ def schedule(study: Study, imports: Sequence[str] = ()) -> list[Task]:
         raise ArenaError(f"games must be at least 1, not {study.games}")
     if not study.agents:
         raise ArenaError("give at least one agent")
-    if len(set(study.agents)) != len(study.agents):
+    agents = [_label(spec, name) for spec in study.agents]
+    if len(set(agents)) != len(agents):
         raise ArenaError(f"each agent once, please: {study.agents} repeats one (lineups repeat agents as needed)")
     config = game_config(name, study.config, study.seats)
     n = games.make_env(name, **config).unwrapped.game.num_players
-    if len(study.agents) == 1 and n > 1:
+    if len(agents) == 1 and n > 1:
         raise ArenaError(f"one agent cannot play a tournament; give at least 2 for {n} seats")
-    plan = [(lineup, seatings(lineup, study.games)) for lineup in lineups(len(study.agents), n)]
+    plan = [(lineup, seatings(lineup, study.games)) for lineup in lineups(len(agents), n)]
     deals = max(math.ceil(study.games / len(s)) for _, s in plan)
     tasks = []
     for deal in range(deals):
@@ -131,7 +141,7 @@ def schedule(study: Study, imports: Sequence[str] = ()) -> list[Task]:
             if deal >= math.ceil(study.games / len(seats_list)):
                 continue  # this lineup has its games already (it has more seatings than others)
             for seating in seats_list:
-                specs = tuple(study.agents[i] for i in seating)
+                specs = tuple(agents[i] for i in seating)
                 tasks.append(
                     Task(
                         key=task_key(name, config, specs, seed, study.time_limit),

@@ -1,4 +1,4 @@
-"""Resafa (Vladimír Suchý) for 2-4 players as a PettingZoo AEC environment.
+"""Resafa (Vladimír Suchý) for 1-4 players as a PettingZoo AEC environment (1: solo against Resafabot).
 
 Merchants of a 3rd-century caravan stop build their business: each turn a player plays one card of a personal
 6-card action deck, oriented so that its chosen half is on top, and takes its main action (workshop,
@@ -16,7 +16,8 @@ Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int
                      viewer first)
 Registry id          ``pettingzoo.make("aec", "meeplezoo/resafa-v0")`` after ``import meeplezoo``
 Rules                ``meeplezoo rules resafa``: how to play (``envs/resafa/rules.md``)
-Config               ``num_players=2`` (2-4) (1, the solo mode, is a later issue and raises ConfigError);
+Config               ``num_players=2`` (1-4); 1 is the solo mode against Resafabot (one agent; also
+                     ``gymnasium.make("meeplezoo/ResafaSolo-v0")``, :func:`solo_gym_env`);
                      ``advanced_setup=False`` (True: the special cards returned to the box at setup are
                      public, the seed's advanced setup rule); adapter keys ``render_mode``,
                      ``reward_mode``, ``illegal_action``, ``illegal_reward``, ``max_cycles``
@@ -37,20 +38,34 @@ hands (only the set of their unplayed cards is public) and sack cards, face-down
 cards returned to the box (public with ``advanced_setup=True``).
 
 Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (ties broken by most
-canal tiles; still tied seats share the win), ``rank`` or ``score_margin`` (margin / 30).
+canal tiles; still tied seats share the win), ``rank`` or ``score_margin`` (margin / 30). Solo: Resafabot
+scores nothing; the AEC env's one agent gets +1 for reaching the designer's fair target (150 VP), -1 below it;
+the Gymnasium env :func:`solo_gym_env` returns the final VP itself (or a normalised variant). The designer's
+scale: 150 fair, 180 good, 200 very good, 220+ excellent (``state.verdict()`` names the band).
 
-Version history: v0 - first release (2-4 players; the solo mode is not in yet).
+Version history: v0 - first release (2-4 players); the solo mode (num_players=1, ResafaSolo-v0) added.
 """
 
 from __future__ import annotations
 
 from .core import env_factory
+from .core.solo_gym import SoloGymEnv
 from .resafa import ResafaGame
 
 #: the player counts this env supports (``num_players`` config)
-PLAYER_COUNTS = (2, 3, 4)
+PLAYER_COUNTS = (1, 2, 3, 4)  # 1: solo against Resafabot
 
 raw_env = env_factory(ResafaGame, "resafa_v0")
+
+
+def solo_gym_env(reward: str = "score", **kwargs) -> SoloGymEnv:
+    """The solo mode against Resafabot as a Gymnasium env (``gymnasium.make("meeplezoo/ResafaSolo-v0")``).
+
+    The return is the final VP (``reward="score"``, the default; 0 before the end). ``reward="score_margin"``
+    is the normalised variant: (VP - 150) / 30, 0 at the designer's fair target and +1 per 30 VP;
+    ``reward="win"``: +1 from 150 VP, -1 below. Other keyword arguments go to
+    :class:`~meeplezoo.envs.core.solo_gym.SoloGymEnv` (``illegal_reward``, ``render_mode``, ``max_steps``)."""
+    return SoloGymEnv(ResafaGame(num_players=1), reward=reward, **kwargs)
 
 
 def env(**kwargs):

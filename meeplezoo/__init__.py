@@ -48,7 +48,10 @@ def _register() -> None:
 
 
 #: Gymnasium id -> entry point (imported only by ``gymnasium.make``; no torch)
-GYM_IDS = {"meeplezoo/SeasteadSolo-v0": "meeplezoo.envs.seastead_v0:solo_gym_env"}
+GYM_IDS = {
+    "meeplezoo/SeasteadSolo-v0": "meeplezoo.envs.seastead_v0:solo_gym_env",
+    "meeplezoo/ResafaSolo-v0": "meeplezoo.envs.resafa_v0:solo_gym_env",
+}
 
 
 def _register_gym() -> None:

@@ -117,6 +117,9 @@ def _winner_line(record) -> Text:
     if record.illegal_action:
         return Text(f"Game ended on an illegal action: {record.illegal_action}")
     lead = "Truncated; leading: " if record.truncated else ""
+    if not winners:  # a solo game short of the automa's score
+        only = next(iter(record.scores))
+        return Text(f"{lead}No win: {_who(record, only)} scored {_fmt(record.scores[only])} points")
     if len(winners) == 1:
         w = winners[0]
         tie = " (tied on points; the tie-break decided)" if record.tie_break else ""
@@ -185,6 +188,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         _plain(console, shown)
     _print_result(console, env, record, shown)
     console.print(f"{record.steps} decisions in {elapsed:.2f} s")
+    verdict = getattr(env.unwrapped.state_obj, "verdict", None)
+    if callable(verdict) and verdict():  # a solo mode played for points names the band the score reached
+        console.print(verdict())
     return 0
 
 
@@ -565,10 +571,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.backend == "rllib":
         from .training.rllib import train_rllib
 
-        if args.resume:
-            raise CLIError("--resume is for the sb3 backend; --backend rllib starts a new run")
-
-        train_rllib(game, args.out, config or load_config(game, None), total_steps=overrides.get("total_steps"))
+        train_rllib(game, args.out, config, total_steps=overrides.get("total_steps"), resume=args.resume)
         return 0
     from .training.trainer import train
 

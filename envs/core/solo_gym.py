@@ -7,8 +7,9 @@ with ``num_players == 1``) and, for the ``score_margin`` reward, :meth:`State.au
 * observation: ``float32[observation_size]`` in [-1, 1] (what the player may know, as the AEC env gives it);
 * action: ``Discrete(num_actions)``; :meth:`SoloGymEnv.action_masks` is the legal mask sb3-contrib's
   ``MaskablePPO`` reads, and ``info["action_mask"]`` carries it too;
-* reward: 0 until the end; then ``"win"`` (default) +1 for beating the automa, -1 otherwise, or
-  ``"score_margin"`` (own score - automa score) / ``game.score_scale``;
+* reward: 0 until the end; then ``"win"`` (default) +1 for beating the automa, -1 otherwise,
+  ``"score_margin"`` (own score - automa score) / ``game.score_scale``, or ``"score"`` the own final score
+  (a solo mode played for points, like Resafa's against Resafabot);
 * an illegal action (e.g. sampled without the mask) ends the episode with ``illegal_reward`` and
   ``info["illegal_action"] = True``; nothing is applied;
 * ``reset(seed=s)`` draws the game's seed from Gymnasium's seeded ``np_random``: same seed, same game.
@@ -32,7 +33,7 @@ from gymnasium import spaces
 from .engine import Game, State
 from .errors import ConfigError
 
-SOLO_REWARDS = ("win", "score_margin")
+SOLO_REWARDS = ("win", "score_margin", "score")
 
 
 class SoloGymEnv(gymnasium.Env):
@@ -119,6 +120,8 @@ class SoloGymEnv(gymnasium.Env):
         return {"action_mask": self._live().legal_mask()}
 
     def _final_reward(self, state: State) -> float:
+        if self.reward_mode == "score":
+            return float(state.scores()[0])
         if self.reward_mode == "score_margin":
             return (state.scores()[0] - state.automa_score()) / self.game.score_scale
         return 1.0 if state.ranks()[0] == 0 else -1.0

@@ -14,6 +14,7 @@ from .content import content
 from .economy import build_cost, can_pay, pay, triggered
 from .effects import discount_of, push_effects
 from .geometry import OPPOSITE, E, N, S, W, box_neighbour, box_neighbours, network, source_boxes
+from .solo import flow_side
 from .state import NO, ResafaData
 from .state import S as SETUP
 from .steps import Step
@@ -146,7 +147,10 @@ def run_rain(d: ResafaData, seat: int, a: int, b: int) -> None:
             box = sources[k]
             d.cubes[k] = 2
             chooser = d.canal_owner[box]
-            d.cubes_taken[chooser] += 1
+            if chooser < d.players:
+                d.cubes_taken[chooser] += 1
+            else:  # solo: Resafabot's cube (it chooses its way, solo.flow_side)
+                d.bot_cubes += 1
             d.stack.append((Step.FLOW_RUN, chooser, box, 1 << box))
             _score_passage(d, box)
     for s in range(d.players):
@@ -156,7 +160,7 @@ def run_rain(d: ResafaData, seat: int, a: int, b: int) -> None:
 
 def _score_passage(d: ResafaData, box: int) -> None:
     owner = d.canal_owner[box]
-    if owner != NO:
+    if owner != NO and owner < d.players:  # solo: Resafabot scores nothing
         d.vp[owner] += C.scoring.rain_per_passage + face(d.canal_design[box], d.canal_side[box]).blue_vp
 
 
@@ -186,10 +190,10 @@ def run_flow(d: ResafaData, seat: int, box: int, visited: int) -> None:
         exits = flow_exits(d, box, visited)
         if not exits:
             return
-        if len(exits) > 1:
+        if len(exits) > 1 and seat < d.players:
             d.stack.append((Step.FLOW, seat, box, visited))
             return
-        nb = box_neighbour(net, box, exits[0])
+        nb = box_neighbour(net, box, exits[0] if len(exits) == 1 else flow_side(exits))
         if nb < 0:
             return  # out of the bottom of the network
         _score_passage(d, nb)

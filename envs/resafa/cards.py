@@ -276,9 +276,13 @@ def run_end_turn(d: ResafaData, seat: int, a: int, b: int) -> None:
         d.stack.append((Step.END_ROUND, seat, 0, 0))
         if d.round_no % 2 == 0:
             d.stack.append((Step.RAIN, seat, 0, 0))
+        if n == 1 and not d.bot_first:  # solo, the player first: Resafabot's 3rd turn closes the round
+            d.stack.append((Step.BOT_TURN, 0, 0, 0))
         return
     d.active = (d.active + 1) % n
     d.stack.append((Step.PLAY_CARD, d.active, 0, 0))
+    if n == 1:  # solo: the player and Resafabot alternate
+        d.stack.append((Step.BOT_TURN, 0, 0, 0))
 
 
 def run_end_round(d: ResafaData, seat: int, a: int, b: int) -> None:
@@ -314,3 +318,7 @@ def run_end_round(d: ResafaData, seat: int, a: int, b: int) -> None:
     d.active = d.first
     d.turns = 0
     d.stack.append((Step.PLAY_CARD, d.first, 0, 0))
+    if d.players == 1:  # solo: the start player alternates between the player and Resafabot
+        d.bot_first ^= 1
+        if d.bot_first:
+            d.stack.append((Step.BOT_TURN, 0, 0, 0))

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
 from ..core.tasks import StackState
-from . import observation, render, scoring, turn
+from . import observation, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
 from .content import content
 from .geometry import CELLS, network, source_boxes
@@ -32,9 +32,9 @@ C = content()
 
 
 class ResafaGame(Game):
-    """Resafa for 2-4 players (the solo mode against Resafabot is a later issue).
+    """Resafa for 1-4 players; 1 is the solo mode against Resafabot (solo.py, bot.py).
 
-    Config: ``num_players`` 2, 3 or 4 (default 2); ``advanced_setup`` (default False): the seed's advanced
+    Config: ``num_players`` 1, 2, 3 or 4 (default 2); ``advanced_setup`` (default False): the seed's advanced
     setup rule, every player may inspect the special cards returned to the box at setup (they become public in
     every observation, and ``determinize`` then keeps each face-down special deck's set, reshuffling its order).
     """
@@ -45,11 +45,9 @@ class ResafaGame(Game):
     def check_config(self, config: dict[str, Any]) -> dict[str, Any]:
         n = config["num_players"]
         if isinstance(n, bool) or not isinstance(n, int):
-            raise ConfigError(f"resafa: num_players must be an integer 2-4, not {n!r}")
-        if n == 1:
-            raise ConfigError("resafa: num_players=1 (the solo mode against Resafabot) is not implemented yet; use 2-4")
-        if not 2 <= n <= 4:
-            raise ConfigError(f"resafa: num_players must be 2, 3 or 4, not {n}")
+            raise ConfigError(f"resafa: num_players must be an integer 1-4, not {n!r}")
+        if not 1 <= n <= 4:
+            raise ConfigError(f"resafa: num_players must be 1 (solo against Resafabot), 2, 3 or 4, not {n}")
         if not isinstance(config["advanced_setup"], bool):
             raise ConfigError(f"resafa: advanced_setup must be True or False, not {config['advanced_setup']!r}")
         return config
@@ -64,6 +62,10 @@ class ResafaGame(Game):
     def observation_size(self) -> int:
         return observation.OBS_SIZE
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
+
     @property
     def state_size(self) -> int:
         return observation.STATE_SIZE
@@ -72,7 +74,10 @@ class ResafaGame(Game):
     score_scale = 30.0
 
     def new_state(self, seed: int) -> ResafaState:
-        s = ResafaState(self, setup(int(seed), self.num_players, self.config["advanced_setup"]))
+        d = setup(int(seed), self.num_players, self.config["advanced_setup"])
+        if self.num_players == 1:
+            solo.setup(d)
+        s = ResafaState(self, d)
         s.refresh()
         return s
 
@@ -103,8 +108,18 @@ class ResafaState(StackState):
         return [float(v) for v in d.vp]
 
     def ranks(self) -> list[int]:
+        if self.d.players == 1:  # solo: "beating" Resafabot = reaching the designer's fair target (150)
+            return [0 if self.scores()[0] >= solo.FAIR else 1]
         keys = [scoring.rank_key(self.d, s) for s in range(self.d.players)]
         return [sum(1 for k in keys if k > mine) for mine in keys]
+
+    def automa_score(self) -> float:
+        """Solo: the score to beat. Resafabot scores nothing; the target is the designer's fair band (150)."""
+        return float(solo.FAIR) if self.d.players == 1 else 0.0
+
+    def verdict(self) -> str:
+        """Solo: the designer's band the score reached (150 fair, 180 good, 200 very good, 220+ excellent)."""
+        return solo.verdict(self.scores()[0]) if self.d.players == 1 else ""
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)
@@ -159,6 +174,8 @@ class ResafaState(StackState):
                 pool = shuffle(down + d.spec_box[k])
                 down, d.spec_box[k] = pool[: len(down)], sorted(pool[len(down) :])
             d.spec_decks[k] = down + up
+        if d.players == 1:
+            solo.resample_hidden(d, rng)
 
     def validate(self) -> None:
         """Check component conservation and board consistency (raises CorruptStateError)."""
@@ -173,7 +190,7 @@ def validate(d: ResafaData) -> None:
             problems.append(what)
 
     n = d.players
-    need(2 <= n <= 4, "players")
+    need(1 <= n <= 4, "players")
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
     net = network(n)
@@ -195,7 +212,7 @@ def validate(d: ResafaData) -> None:
         need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
-    seats = (NO, *range(n))
+    seats = (NO, *range(n), solo.BOT) if n == 1 else (NO, *range(n))
     need(all(x >= 0 for x in d.coins + d.store + d.supply + d.camel_load + d.g_supply + d.tokens), "negative counts")
     for k in range(NUM_ITEMS):
         total = d.supply[k] + sum(d.store[s * NUM_ITEMS + k] for s in range(n))
@@ -258,13 +275,15 @@ def validate(d: ResafaData) -> None:
     for s in range(n):
         need(d.canal_owner.count(s) == sum(d.canal_placed[s * 7 : s * 7 + 7]), f"P{s} canal tiles")
     need(all(x in (0, 1, 2) for x in d.cubes), "water cubes")
-    need(sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
+    need(n == 1 or sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
     need(1 <= d.round_no <= 7 and 0 <= d.first < n and 0 <= d.active < n, "round / seats")
     need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
+    task_seats = 2 if n == 1 else n  # solo: seat 1 = Resafabot's water flowing (FLOW_RUN)
     for t in d.stack:
-        need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
+        need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < task_seats, f"bad task {t}")
     need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
     need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
     need(d.advanced in (0, 1), "advanced setup flag")
+    problems += solo.problems(d)
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.layout import build_layout
+from . import solo
 from .actions import NUM_BOXES
 from .content import content
 from .geometry import CELLS, network, source_boxes
@@ -82,9 +83,11 @@ _SECTIONS = [
     ("trade", NUM_NODES * (NUM_TT + 1)),
     ("posts", NUM_NODES * POSTS_PER_CENTRE * MAX_SEATS),
     ("sheet", MAX_SEATS * len(CATEGORIES)),
+    ("solo", solo.OBS_SIZE),  # solo: Resafabot's public pieces (solo.observe); empty with 2-4 players
 ]
 LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
 STATE_EXTRA = 2 * NUM_WS + 8 * NUM_BONUS + NUM_SACK + 12 * NUM_SPEC + MAX_SEATS * 2 * NUM_CARDS + MAX_SEATS * NUM_SACK
+STATE_EXTRA += solo.HIDDEN_SIZE
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
 _AT = {name: sl.start for name, sl in LAYOUT.items()}
 _BOX_W = MAX_SEATS + NUM_DESIGNS + 1 + NUM_CB
@@ -105,13 +108,17 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
     n = d.players
     rel = [(me + k) % n for k in range(n)]  # seat at relative position k
     pos = {s: k for k, s in enumerate(rel)}
+    if n == 1:  # solo: Resafabot's canal tiles, posts and bonus tiles show as the next seat's
+        pos[solo.BOT] = 1
+        solo.observe(d, ones, vals, _AT["solo"])
     if d.stack:
         step, seat, a, b = d.stack[-1]
         ones.append(_AT["pending"] + step)
         if seat == me:
             ones.append(_AT["to_act"])
         _task(d, ones, vals, step, seat, a, b, me)
-    ones.append(_AT["players"] + n - 2)
+    if n > 1:  # solo: no one-hot here (the solo section says it)
+        ones.append(_AT["players"] + n - 2)
     ones.append(_AT["round"] + min(d.round_no, 7) - 1)
     ones.append(_AT["first"] + pos[d.first])
     ones.append(_AT["active"] + pos[d.active])
@@ -128,7 +135,7 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
     ones += [_AT["my_sacks"] + c for c in d.sack_hand[me]]
     owned: list[list[int]] = [[] for _ in range(n)]
     for i, owner in enumerate(d.spec_owner):
-        if owner != NO:
+        if owner != NO and owner < n:  # solo: the cards Resafabot removed are in the solo section
             owned[owner].append(i)
     for k, s in enumerate(rel):
         _seat(d, s, _AT["seats"] + k * SEAT_SIZE, ones, o, owned[s])
@@ -313,6 +320,9 @@ def state_vector(d: ResafaData, out: np.ndarray | None = None) -> np.ndarray:
     at += MAX_SEATS * 2 * NUM_CARDS
     for s in range(d.players):
         ones += [at + s * NUM_SACK + c for c in d.sack_hand[s]]
+    at += MAX_SEATS * NUM_SACK
+    if d.players == 1:
+        solo.hidden_vector(d, ones, at)
     o[ones] = 1.0
     return o
 

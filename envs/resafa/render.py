@@ -71,7 +71,8 @@ def describe(d: ResafaData, action: int) -> str:
 
 
 def render(d: ResafaData) -> str:
-    lines = [f"Resafa, {d.players} players - round {min(d.round_no, 6)}, start player P{d.first}"]
+    who = "solo against Resafabot" if d.players == 1 else f"{d.players} players"
+    lines = [f"Resafa, {who} - round {min(d.round_no, 6)}, start player P{d.first}"]
     if d.stack:
         step, seat, _, _ = d.stack[-1]
         lines.append(f"P{seat} to decide: {DECISION_TEXT.get(step, step)}")
@@ -98,10 +99,15 @@ def render(d: ResafaData) -> str:
         for c in range(net.cols):
             b = r * net.cols + c
             o = d.canal_owner[b]
+            who = "R" if o >= d.players else f"P{o}"  # solo: R = Resafabot
             row.append(
-                f"P{o}{'T' if d.canal_side[b] else 'c'}" if o != NO else ("b+" if d.cbonus_at[b] != NO else " .")
+                f"{who}{'T' if d.canal_side[b] else 'c'}" if o != NO else ("b+" if d.cbonus_at[b] != NO else " .")
             )
         lines.append("    canals: " + " ".join(row))
+    if d.players == 1:
+        from .solo import render_bot
+
+        lines += render_bot(d)
     return "\n".join(lines)
 
 

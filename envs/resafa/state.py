@@ -114,6 +114,15 @@ class ResafaData:
     advanced: int = 0  # 1: the advanced setup variant (the special cards returned to the box are public)
     sheet: list[int] = field(default_factory=list)  # filled at the end: seat * len(CATEGORIES) + category
     legal: tuple[int, ...] = ()
+    # solo (players == 1) only, empty otherwise: Resafabot's pieces (solo.py, bot.py)
+    bot_track: list[int] = field(default_factory=list)  # its cube on each colour track
+    bot_deck: list[int] = field(default_factory=list)  # the solo deck, top (face up) at the end
+    bot_shown: list[int] = field(default_factory=list)  # the cards revealed to its left this cycle, in order
+    bot_canals: list[int] = field(default_factory=list)  # its canal tiles (designs) still to place, top at the end
+    bot_out: int = NO  # the solo card drawn for its first canal tile (out of the game)
+    bot_last: int = NO  # the box of its last canal tile
+    bot_first: int = 0  # 1 when Resafabot starts the round
+    bot_cubes: int = 0  # water cubes it took in rain scoring
 
 
 CATEGORIES = (

@@ -56,6 +56,7 @@ class Step(IntEnum):
     RAIN = 39
     END_ROUND = 40
     FLOW_RUN = 41  # a = box the water is in, b = visited mask: forced moves, then FLOW where it branches
+    BOT_TURN = 42  # solo: one turn of Resafabot (bot.py)
 
 
 NUM_DECISIONS = int(Step.FLOW) + 1

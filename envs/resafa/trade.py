@@ -176,7 +176,7 @@ def legal_post_box(d: ResafaData, seat: int, code: int, b: int) -> list[int]:
     if seat in owners or not can_pay(d, seat, post_cost(d, seat, code)):
         return []
     boxes = C.centres[node].posts
-    out = [POSTBOX0 + i for i, box in enumerate(boxes) if box.min_players <= d.players and owners[i] == NO]
+    out = [POSTBOX0 + i for i, box in enumerate(boxes) if box.min_players <= max(d.players, 2) and owners[i] == NO]
     return [*out, PASS] if out else []
 
 

@@ -9,7 +9,7 @@ effects on top.
 from __future__ import annotations
 
 from ..core.tasks import TaskMachine
-from . import canals, cards, effects, gardens, tracks, trade, workshops
+from . import bot, canals, cards, effects, gardens, tracks, trade, workshops
 from .actions import CARD_USE_FIRST
 from .steps import DECISION_TEXT, Step
 
@@ -112,6 +112,7 @@ AUTOMATIC = {
     Step.RAIN: canals.run_rain,
     Step.END_ROUND: cards.run_end_round,
     Step.FLOW_RUN: canals.run_flow,
+    Step.BOT_TURN: bot.run_bot_turn,
 }
 MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)

@@ -74,6 +74,10 @@ class SeasteadGame(Game):
     max_decisions = 2_000
     score_scale = 20.0
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
+
     def new_state(self, seed: int) -> SeasteadState:
         c = self.config
         sides = tuple(SIDES.index(x) for x in c["sides"])

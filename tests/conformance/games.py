@@ -604,7 +604,8 @@ def resafa_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]
         s["coins"][0] = -1
 
     def seventh_action_card(s):
-        s["deck"][0].append(s["played"][1][0] if s["played"][1] else s["hand"][1][0])
+        other = 1 % s["players"]  # solo: the player's own card twice
+        s["deck"][0].append(s["played"][other][0] if s["played"][other] else s["hand"][other][0])
 
     def duplicated_sack_card(s):
         s["sack_discard"].append((s["sack_deck"] + s["sack_discard"] + [c for h in s["sack_hand"] for c in h])[0])
@@ -631,9 +632,17 @@ def resafa_broken_saves(state: dict[str, Any]) -> list[tuple[str, dict[str, Any]
     def fifth_seat(s):
         s["stack"][-1][1] = 4
 
+    def solo_card_twice(s):  # solo: a solo card both in the deck and revealed
+        s["bot_shown"].append(s["bot_deck"][0])
+
+    def bot_canal_tile_lost(s):
+        s["bot_canals"] = s["bot_canals"][1:] if s["bot_canals"] else [0]
+
+    solo = (solo_card_twice, bot_canal_tile_lost) if state["players"] == 1 else ()
     return [
         (f.__name__, edit(f))
         for f in (
+            *solo,
             extra_stone,
             negative_coins,
             seventh_action_card,
@@ -669,7 +678,7 @@ RESAFA = GameSpec(
     broken_saves=resafa_broken_saves,
     shared_win=resafa_shared_win,
     bad_config=(
-        ("num_players", 1),
+        ("num_players", 0),
         ("num_players", 5),
         ("num_players", "3"),
         ("num_players", True),
@@ -694,6 +703,10 @@ RESAFA = GameSpec(
 RESAFA_MORE = dataclasses.replace(
     RESAFA, fuzz_games=2, roundtrip_every=6, load_every=100, corrupt_every=100, chance_positions=8
 )
+# Resafa solo against Resafabot: the same engine with one seat (~150 decisions a random game, half a 2-player
+# game's), Resafabot acting inside automatic steps: 4 fuzz games, the 2-player sampling otherwise. Reaching the
+# designer's fair target is not shared, so no shared-win case.
+RESAFA_SOLO = dataclasses.replace(RESAFA, shared_win=None)
 
 # --- the cases: one line per configuration --------------------------------------------------------------
 # The variants share the rules engine with the base game, so half its random games each (20 games at ~0.35 s,
@@ -731,6 +744,7 @@ if "board_royale_v0" in meeplezoo.ENV_IDS.values():
 # Resafa joins the suite as soon as meeplezoo.ENV_IDS registers it (the registry tests need the id).
 if "resafa_v0" in meeplezoo.ENV_IDS.values():
     CASES += [
+        GameCase.of(RESAFA_SOLO, num_players=1),
         GameCase.of(RESAFA, num_players=2),
         GameCase.of(RESAFA_MORE, num_players=3),
         GameCase.of(RESAFA_MORE, num_players=4),

@@ -36,13 +36,12 @@ def alpha(s, seat=P0):
     s.refresh()
 
 
-def test_config_accepts_2_to_4_players_and_names_the_solo_mode():
-    for n in (2, 3, 4):
+def test_config_accepts_1_to_4_players_and_names_the_solo_mode():
+    for n in (1, 2, 3, 4):
         assert ResafaGame(num_players=n).new_state(0).d.players == n
-    with pytest.raises(ConfigError, match="solo"):
-        ResafaGame(num_players=1)
-    with pytest.raises(ConfigError, match="2, 3 or 4"):
-        ResafaGame(num_players=5)
+    for bad in (0, 5):
+        with pytest.raises(ConfigError, match="1 \\(solo against Resafabot\\), 2, 3 or 4"):
+            ResafaGame(num_players=bad)
 
 
 def test_setup_deals_a_set_three_cards_two_workshops_and_a_bonus_display():

@@ -30,8 +30,8 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("seastead", {}, "mcts:iters=400,cutoff=20"),
     ("concordia", {"num_players": 2}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
     ("concordia", {"num_players": 4}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
-    ("board_royale", {"num_players": 2}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
-    ("board_royale", {"num_players": 4}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
+    ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
+    ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
 )
 
 

@@ -32,8 +32,8 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # 16/24 at 4p (0.15, max 0.28); with the former mcts:iters=250,cutoff=30 2/6 and 2/4
     ("concordia", {"num_players": 2}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
     ("concordia", {"num_players": 4}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
-    ("board_royale", {"num_players": 2}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
-    ("board_royale", {"num_players": 4}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
+    ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
+    ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
 )
 
 

@@ -60,11 +60,11 @@ class ResafaGame(Game):
 
     @property
     def observation_size(self) -> int:
-        return observation.OBS_SIZE
+        return observation.obs_size(self.num_players)
 
     @property
     def state_size(self) -> int:
-        return observation.STATE_SIZE
+        return observation.state_size(self.num_players)
 
     max_decisions = 6_000
     score_scale = 30.0

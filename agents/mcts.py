@@ -6,10 +6,16 @@ children are keyed by the decision and action taken there (whoever takes it), se
 *availability* counts (a child's exploration term counts the iterations in which its action was legal,
 not the parent's visits), and only children legal in the current determinization compete. Chance is the
 engine's: it happens inside ``apply``. A leaf is expanded by one untried action, then a rollout (uniformly
-random or the game's heuristic) runs to the end of the game, or ``cutoff`` decisions when set, where a
-value is estimated from the seats' estimated scores. Values are one number per seat in [0, 1] (a share of
-the win at the end; a softmax of estimated scores at a cut-off), so 2-6 players and eliminations need
-nothing special. The move played is the root child visited most.
+random, the game's heuristic, or the game's cheap ``rollout_choice`` when it has one) runs to the end of
+the game, or ``cutoff`` decisions when set, where a value is estimated from the seats' estimated scores.
+Values are one number per seat in [0, 1] (a share of the win at the end; at a cut-off a softmax of
+estimated scores, or with ``value=margin`` a sigmoid of each seat's margin over the best other seat), so
+2-6 players and eliminations need nothing special. The move played is the root child visited most.
+
+Options that are off by default (today's behaviour): ``forced=1`` makes decisions with one legal action no
+tree level (they are applied on the way, so every expansion is a real choice); ``bias=W`` adds progressive
+bias towards the game's heuristic (the heuristic's choice at a node, computed on the determinization that
+first reaches it, is expanded first and gets ``W / (n + 1)`` on its UCB score).
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -29,15 +35,20 @@ from .base import Seed
 from .spec import Param
 from .view import SeatView
 
+VALUES = ("softmax", "margin")
+
 #: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
 #: typical margin between seats in those units (the softmax temperature at ``temp=1``)
 ESTIMATES: dict[str, tuple[Callable[[Any], list[float]], float]] = {}
+#: game -> ``fn(state, py: random.Random) -> action``: a cheap rollout policy (``rollout=fast``), for the games
+#: whose heuristic module defines ``rollout_choice``; the others fall back to the heuristic
+ROLLOUTS: dict[str, Callable[[Any, random.Random], int]] = {}
 
 
 class _Node:
     """An information-set node: visits, availability and the value sums of every seat."""
 
-    __slots__ = ("avail", "children", "mover", "n", "w")
+    __slots__ = ("avail", "children", "hint", "mover", "n", "w")
 
     def __init__(self, mover: int, num_players: int) -> None:
         self.mover = mover  # the seat whose action led here
@@ -45,6 +56,7 @@ class _Node:
         self.avail = 0
         self.w = [0.0] * num_players
         self.children: dict[int, _Node] = {}
+        self.hint = -2  # the heuristic's action here (progressive bias); -2: not asked yet
 
 
 class ISMCTSAgent:
@@ -55,9 +67,12 @@ class ISMCTSAgent:
         Param("iters", int, 300, "iterations per decision (when seconds is 0)", minimum=1),
         Param("seconds", float, 0.0, "time per decision instead of iterations (0: use iters)", minimum=0.0),
         Param("c", float, 0.7, "UCT exploration constant (values lie in [0, 1])", minimum=0.0),
-        Param("rollout", str, "random", "rollout policy", choices=("random", "heuristic")),
+        Param("rollout", str, "random", "rollout policy", choices=("random", "heuristic", "fast")),
         Param("cutoff", int, 0, "stop rollouts after this many decisions and estimate (0: play to the end)", minimum=0),
         Param("temp", float, 1.0, "softmax temperature of cut-off estimates, in units of the game's margin scale"),
+        Param("value", str, "softmax", "cut-off value: softmax of estimates, or sigmoid of margins", choices=VALUES),
+        Param("forced", bool, False, "decisions with one legal action are no tree level"),
+        Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
     )
 
     def __init__(
@@ -69,11 +84,15 @@ class ISMCTSAgent:
         rollout: str = "random",
         cutoff: int = 0,
         temp: float = 1.0,
+        value: str = "softmax",
+        forced: bool = False,
+        bias: float = 0.0,
     ) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.iters, self.seconds, self.c = iters, seconds, c
         self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
+        self.value, self.forced, self.bias = value, forced, bias
         self._heuristic: Any = None
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
 
@@ -87,6 +106,7 @@ class ISMCTSAgent:
         probe = view.determinize(self.rng)
         num_players, num_actions = probe.game.num_players, probe.game.num_actions
         policy = self._policy(view.game_name, py)
+        self._hint = self._heuristic_agent(view.game_name).choose if self.bias > 0 else None
         estimate, scale = ESTIMATES.get(view.game_name, (_scores, 0.25 * float(probe.game.score_scale)))
         scale *= self.temp
         root = _Node(view.seat, num_players)
@@ -108,14 +128,22 @@ class ISMCTSAgent:
         return int(best)
 
     def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
-        node, path, c = root, [], self.c
+        node, path, c, bias, hint_of = root, [], self.c, self.bias, self._hint
         d = state.d
         # selection and expansion on the information-set tree
         while d.stack:
             legal = d.legal
+            if self.forced and len(legal) == 1 and node is not root:
+                state.apply(legal[0])
+                continue
             step, mover = d.stack[-1][0], d.stack[-1][1]
             base = (step * num_players + mover) * num_actions if node is not root else 0
             children = node.children
+            hint = -1
+            if hint_of is not None:
+                if node.hint == -2:
+                    node.hint = hint_of(state) if len(legal) > 1 else -1
+                hint = node.hint
             untried = []
             best, best_key, best_child = -1.0, -1, None
             for a in legal:
@@ -127,10 +155,12 @@ class ISMCTSAgent:
                 if untried:
                     continue
                 score = child.w[mover] / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                if a == hint:
+                    score += bias / (child.n + 1)
                 if score > best:
                     best, best_key, best_child = score, a, child
             if untried:
-                a = untried[int(py.random() * len(untried))]
+                a = hint if hint in untried else untried[int(py.random() * len(untried))]
                 child = _Node(mover, num_players)
                 child.avail = 1
                 children[base + a] = child
@@ -147,20 +177,31 @@ class ISMCTSAgent:
                 break
             state.apply(policy(state))
             depth += 1
-        values = _final_values(state, num_players) if not d.stack else _estimate_values(state, estimate, scale)
+        if not d.stack:
+            values = _final_values(state, num_players)
+        elif self.value == "margin":
+            values = _margin_values(state, estimate, scale)
+        else:
+            values = _estimate_values(state, estimate, scale)
         for n in path:
             n.n += 1
             w = n.w
             for i in range(num_players):
                 w[i] += values[i]
 
-    def _policy(self, game: str, py: random.Random) -> Callable[[Any], int]:
-        if self.rollout == "heuristic":
-            if self._heuristic is None:
-                from .registry import make_agent
+    def _heuristic_agent(self, game: str) -> Any:
+        if self._heuristic is None:
+            from .registry import make_agent
 
-                self._heuristic = make_agent("heuristic", game, seed=int(self.rng.integers(2**63)))
-            return self._heuristic.choose
+            self._heuristic = make_agent("heuristic", game, seed=int(self.rng.integers(2**63)))
+        return self._heuristic
+
+    def _policy(self, game: str, py: random.Random) -> Callable[[Any], int]:
+        if self.rollout == "fast" and game in ROLLOUTS:
+            fast = ROLLOUTS[game]
+            return lambda state: fast(state, py)
+        if self.rollout in ("heuristic", "fast"):
+            return self._heuristic_agent(game).choose
 
         def random_policy(state: Any) -> int:
             legal = state.d.legal
@@ -170,7 +211,10 @@ class ISMCTSAgent:
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"iters={self.iters}"
-        return f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, seed={self.seed!r})"
+        return (
+            f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, value={self.value}, "
+            f"forced={self.forced}, bias={self.bias:g}, seed={self.seed!r})"
+        )
 
 
 def _final_values(state: Any, num_players: int) -> list[float]:
@@ -190,6 +234,20 @@ def _estimate_values(state: Any, estimate: Callable[[Any], list[float]], scale: 
     return [w / total for w in weights]
 
 
+def _margin_values(state: Any, estimate: Callable[[Any], list[float]], scale: float) -> list[float]:
+    """Each seat's sigmoid of its estimated margin over the best other seat (eliminated seats get nothing).
+
+    With two seats this equals the softmax; with more, a seat is judged against its strongest rival only."""
+    est = estimate(state)
+    out = state.eliminated()
+    alive = [i for i in range(len(est)) if i not in out]
+    values = [0.0] * len(est)
+    for i in alive:
+        rival = max((est[j] for j in alive if j != i), default=est[i])
+        values[i] = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - est[i]) / scale))))
+    return values
+
+
 def _scores(state: Any) -> list[float]:
     return state.scores()
 
@@ -205,8 +263,10 @@ def _load_estimates() -> None:
         ("resafa", resafa_heuristic),
     ):
         ESTIMATES[game] = (module.estimate_scores, float(module.ESTIMATE_SCALE))
+        if hasattr(module, "rollout_choice"):
+            ROLLOUTS[game] = module.rollout_choice
 
 
 _load_estimates()
 
-__all__ = ["ESTIMATES", "ISMCTSAgent"]
+__all__ = ["ESTIMATES", "ROLLOUTS", "ISMCTSAgent"]

@@ -28,8 +28,8 @@ from .view import SeatView
 #: with ``time.process_time`` over positions of random games), so under 1 s on an idle core of this machine
 CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("seastead", {}, "mcts:iters=400,cutoff=20"),
-    ("concordia", {"num_players": 2}, "mcts:iters=250,cutoff=30"),
-    ("concordia", {"num_players": 4}, "mcts:iters=250,cutoff=30"),
+    ("concordia", {"num_players": 2}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
+    ("concordia", {"num_players": 4}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
     ("board_royale", {"num_players": 2}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
     ("board_royale", {"num_players": 4}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
 )

@@ -43,7 +43,9 @@ class SeatView:
 
     Attributes:
         seat: the seat to act (``0..num_players-1``); ``agent`` is its AEC name.
-        observation: ``float32`` observation vector of the seat (a copy).
+        observation: ``float32`` observation vector of the seat (a copy; a view with a public copy encodes
+            it from that copy when first read, which gives the same vector: agents that never read it, the
+            heuristics, do not pay for it).
         action_mask: ``int8`` mask of the legal actions (a copy).
         legal_actions: the legal action ids, ascending (a tuple).
         pending: the name of the pending decision.
@@ -52,6 +54,7 @@ class SeatView:
     """
 
     __slots__ = (
+        "_observation",
         "_public",
         "action_mask",
         "agent",
@@ -60,7 +63,6 @@ class SeatView:
         "legal_actions",
         "num_actions",
         "num_players",
-        "observation",
         "pending",
         "seat",
     )
@@ -70,7 +72,7 @@ class SeatView:
         *,
         seat: int,
         agent: str,
-        observation: np.ndarray,
+        observation: np.ndarray | None,
         action_mask: np.ndarray,
         pending: str,
         game_name: str,
@@ -80,7 +82,9 @@ class SeatView:
     ) -> None:
         self.seat = seat
         self.agent = agent
-        self.observation = observation
+        if observation is None and public is None:
+            raise ValueError("a view needs its observation or a public copy to encode it from")
+        self._observation = observation
         self.action_mask = action_mask
         self.legal_actions = tuple(int(a) for a in np.flatnonzero(action_mask))
         self.pending = pending
@@ -89,6 +93,12 @@ class SeatView:
         self.num_players = num_players
         self.num_actions = int(action_mask.size)
         self._public = public
+
+    @property
+    def observation(self) -> np.ndarray:
+        if self._observation is None:  # the seat's information is all in the public copy: the same vector
+            self._observation = self._public.observe(self.seat)
+        return self._observation
 
     @property
     def can_determinize(self) -> bool:
@@ -148,7 +158,7 @@ def view_of_state(state: Any, seat: int, agent: str | None = None, *, determiniz
     return SeatView(
         seat=seat,
         agent=agent or f"player_{seat}",
-        observation=state.observe(seat),
+        observation=None if determinize else state.observe(seat),
         action_mask=state.legal_mask(),
         pending=state.pending(),
         game_name=game.name,

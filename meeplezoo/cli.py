@@ -571,10 +571,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.backend == "rllib":
         from .training.rllib import train_rllib
 
-        if args.resume:
-            raise CLIError("--resume is for the sb3 backend; --backend rllib starts a new run")
-
-        train_rllib(game, args.out, config or load_config(game, None), total_steps=overrides.get("total_steps"))
+        train_rllib(game, args.out, config, total_steps=overrides.get("total_steps"), resume=args.resume)
         return 0
     from .training.trainer import train
 

@@ -24,11 +24,15 @@ from meeplezoo.agents.policy import PolicyAgent, load_model, shipped_policy
 from meeplezoo.games import make_env, resolve
 
 
-def win_rate(game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000) -> tuple[int, int, int]:
-    """(wins, shared wins, games played) of the model against ``opponent`` in every other seat, seats rotating."""
+def win_rate(
+    game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000
+) -> tuple[int, int, int, int]:
+    """(wins, shared wins, unfinished games, games played) of the model against ``opponent`` in every other seat,
+    seats rotating. A game cut at the engine's decision bound is unfinished, not shared: while a game runs every
+    living seat ranks 0, so its ranks would read as a win shared by the survivors."""
     env = make_env(game)
     n = len(env.possible_agents)
-    wins = shared = played = 0
+    wins = shared = unfinished = played = 0
     stop = time.perf_counter() + seconds
     for g in range(games):
         if time.perf_counter() > stop:
@@ -38,16 +42,18 @@ def win_rate(game: str, model, opponent: str, games: int, seconds: float, seed: 
         for seat, name in enumerate(env.possible_agents):
             s = agent_seed(seed + g, seat)
             agents[name] = PolicyAgent(model, seed=s) if order[seat] == 0 else make_agent(opponent, game, seed=s)
-        play_game(env, agents, seed + g)
+        record = play_game(env, agents, seed + g)
         ranks = env.unwrapped.state_obj.ranks()
         me = next(seat for seat in range(n) if order[seat] == 0)
-        if ranks[me] == 0:
+        if record.truncated:
+            unfinished += 1
+        elif ranks[me] == 0:
             if ranks.count(0) == 1:
                 wins += 1
             else:
                 shared += 1
         played += 1
-    return wins, shared, played
+    return wins, shared, unfinished, played
 
 
 def profile_training(game: str, steps: int) -> tuple[float, float, float]:
@@ -104,9 +110,10 @@ def main() -> None:
         model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
         for opponent in ("random", "heuristic") if args.n else ():
             start = time.perf_counter()
-            wins, shared, played = win_rate(game, model, opponent, args.n, args.seconds)
+            wins, shared, unfinished, played = win_rate(game, model, opponent, args.n, args.seconds)
             print(
                 f"{game}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
+                f"{unfinished} unfinished (cut at the engine's decision bound), "
                 f"seat-rotated; {time.perf_counter() - start:.0f} s",
                 flush=True,
             )

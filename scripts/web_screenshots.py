@@ -1,12 +1,15 @@
 """Screenshots of each game's Play page for the README (docs/screenshots/<game>.png).
 
-Starts ``meeplezoo serve``'s app on a free port, plays a few clicks of each game against random bots in
-headless Chromium (Debian's, driven by Playwright) and saves the page. Run: ``python scripts/web_screenshots.py``.
+Starts ``meeplezoo serve``'s app on a free port, plays 25 random clicks of each game against random bots in
+headless Chromium (Debian's, driven by Playwright) and saves the page. Run: ``python scripts/web_screenshots.py
+[GAME ...]`` (default: every game).
 """
 
 from __future__ import annotations
 
+import random
 import socket
+import sys
 import tempfile
 import threading
 import time
@@ -34,7 +37,7 @@ def shrink(path: Path) -> None:
     im.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
 
-def main(clicks: int = 8) -> None:
+def main(names: list[str], clicks: int = 25) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -47,16 +50,19 @@ def main(clicks: int = 8) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        for game in games.game_names():
+        for game in names or games.game_names():
             page.goto(f"http://127.0.0.1:{port}/play")
             page.select_option("#game", game)
             page.select_option("#players", "2")
             page.click("#start")
+            pick = random.Random(game)  # the same clicks every run
             for _ in range(clicks):
                 page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
-                page.locator("#actions button").last.click()
+                buttons = page.locator("#actions button")
+                buttons.nth(pick.randrange(buttons.count())).click()
             page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
-            page.screenshot(path=str(OUT / f"{game}.png"))
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(OUT / f"{game}.png"), full_page=True)
             shrink(OUT / f"{game}.png")
             print(OUT / f"{game}.png")
         browser.close()
@@ -64,4 +70,4 @@ def main(clicks: int = 8) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

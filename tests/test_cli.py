@@ -296,3 +296,13 @@ def test_ctrl_c_is_one_line_and_status_130(capsys, monkeypatch):
     monkeypatch.setattr(cli, "cmd_list", interrupted)
     code, _, err = run(capsys, "list")
     assert code == 130 and err == "meeplezoo list: interrupted\n"
+
+
+def test_python_dash_m_meeplezoo_is_the_command():
+    """``python -m meeplezoo`` (what the notebooks run) is the ``meeplezoo`` command, exit status included."""
+    done = subprocess.run([sys.executable, "-m", "meeplezoo", "list"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "meeplezoo/seastead-v0" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "meeplezoo", "rules", "nim"], capture_output=True, text=True, timeout=120
+    )
+    assert bad.returncode == 2 and "unknown game 'nim'" in bad.stderr

@@ -106,8 +106,9 @@ def test_every_package_folder_is_listed_for_the_wheel():
             files = [p for p in init.parent.glob("data/*") if p.is_file()]
             if files:
                 assert package in data, f"{package} has data files but no [tool.setuptools.package-data] entry"
-            if (init.parent / "rules.md").is_file():
-                assert "rules.md" in data.get(package, []), f"{package}/rules.md is not in its package-data"
+            for shipped in ("rules.md", "view.js"):  # the rules page; the browser's table view
+                if (init.parent / shipped).is_file():
+                    assert shipped in data.get(package, []), f"{package}/{shipped} is not in its package-data"
 
 
 def test_gymnasium_ids_are_registered_on_import_without_torch(tmp_path):

@@ -65,9 +65,8 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "seastead": {},
     "concordia": {"n_steps": 256, "gamma": 0.998},
     "board_royale": {"n_steps": 256, "gamma": 0.998},
-    # 9490 observation values: smaller hidden layers keep the model (and the shipped policy) small
-    # its heuristic on main predates the per-seat view (act(view, agent)): random opponents until it is ported
-    "resafa": {"net_arch": [32, 32], "n_steps": 256, "opponents": ["random"], "eval_opponent": "random"},
+    # ~9800 observation values: smaller hidden layers keep the model (and the shipped policy) small
+    "resafa": {"net_arch": [32, 32], "n_steps": 256},
 }
 
 

@@ -3,7 +3,8 @@
 :class:`OpponentPool` is the ``opponent`` factory of :class:`~meeplezoo.training.single_agent.SingleAgentEnv`
 (``seed -> agent``): each opponent seat of each episode draws, from its own seed, a frozen checkpoint (with
 chance ``self_play``, once there is one) or a baseline agent. It is plain data, so it pickles into
-``SubprocVecEnv`` workers; the trainer sends the workers a new pool when it freezes a checkpoint.
+``SubprocVecEnv`` workers; the trainer sends the workers a new pool when it freezes a checkpoint. A frozen
+checkpoint plays as a :class:`SnapshotAgent`, which pickles as its path (a checkpoint of the envs stays small).
 """
 
 from __future__ import annotations
@@ -27,6 +28,37 @@ def _model(path: str) -> Any:
     return _MODELS[path]
 
 
+def _policy_agent_class() -> type:
+    from ..agents.policy import PolicyAgent
+
+    return PolicyAgent
+
+
+class SnapshotAgent:
+    """A frozen checkpoint playing greedily (a :class:`~meeplezoo.agents.policy.PolicyAgent` of the model at
+    ``path``); pickled, it keeps its path and its generator, not the model (reloaded, once per process)."""
+
+    uses_determinize = False
+
+    def __init__(self, path: str, seed: int) -> None:
+        self.path = path
+        self._agent = _policy_agent_class()(_model(path), seed=seed)
+
+    @property
+    def name(self) -> str:
+        return f"ppo:{self.path}"
+
+    def act(self, view: Any) -> int:
+        return self._agent.act(view)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"path": self.path, "rng": self._agent.rng.bit_generator.state, "seed": self._agent.seed}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["path"], state["seed"])
+        self._agent.rng.bit_generator.state = state["rng"]
+
+
 @dataclass
 class OpponentPool:
     game: str
@@ -44,7 +76,5 @@ class OpponentPool:
     def __call__(self, seed: int) -> Any:
         entry = self.draw(seed)
         if entry in self.snapshots:
-            from ..agents.policy import PolicyAgent
-
-            return PolicyAgent(_model(entry), seed=seed)
+            return SnapshotAgent(entry, seed)
         return make_agent(entry, self.game, seed=seed)

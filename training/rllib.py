@@ -13,18 +13,23 @@ The glue an RLlib user would otherwise write ships here:
   still in the episode gets an observation, its return and ``terminated``; a truncated game pays each seat
   the return of the standing at truncation (as :class:`~meeplezoo.training.single_agent.SingleAgentEnv`).
 
-:func:`rllib_config` is a ``PPOConfig`` of self-play (every seat plays one shared, masked policy)::
+* an opponent pool: frozen copies of the learner as RLlib modules (``frozen_k``, named in the agent id,
+  never trained) and baseline agents played inside the env (``opponents``); see :class:`RLlibMultiAgentEnv`.
+
+:func:`rllib_config` is a ``PPOConfig`` of self-play (the learner is the masked module ``"shared"``)::
 
     from meeplezoo.training.rllib import rllib_config
     algo = rllib_config("seastead").build_algo()
     print(algo.train()["env_runners"]["num_env_steps_sampled_lifetime"])
 
-``meeplezoo train GAME --backend rllib --out runs/NAME`` runs it on a local Ray instance. Needs
+``meeplezoo train GAME --backend rllib --out runs/NAME`` (:func:`train_rllib`) runs it on a local Ray
+instance with the pool, checkpoints and ``--resume``. Needs
 ``pip install "ray[rllib]" torch`` (RLlib pins gymnasium 1.2.2; see docs/training.md for 1.4).
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -45,12 +50,30 @@ except ImportError:  # pragma: no cover - exercised without ray
 SHARED_POLICY = "shared"
 
 
+def seat_id(seat_agent: str, module: str) -> str:
+    """The RLlib agent id of AEC agent ``seat_agent`` played by ``module``: ``player_1`` for the learner,
+    ``player_1@frozen_0`` for a frozen copy of it (the policy mapping reads the module from the id)."""
+    return seat_agent if module == SHARED_POLICY else f"{seat_agent}@{module}"
+
+
+def module_of(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
+    """The policy mapping of :func:`rllib_config`: the module named in the agent id (:func:`seat_id`)."""
+    return agent_id.split("@", 1)[1] if "@" in agent_id else SHARED_POLICY
+
+
 class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
     """A MeepleZoo game as an RLlib ``MultiAgentEnv``: one seat acts per step, observations with masks.
 
     ``config`` (RLlib's ``env_config``): ``game`` (required), ``reward_mode`` (``"win"``), ``illegal_reward``
-    (0.0), ``max_decisions`` (the engine's bound), ``seed`` (of the first reset without one), and any game
-    config key (``num_players``...).
+    (0.0), ``max_decisions`` (the engine's bound), ``seed`` (of the first reset without one), the opponent
+    pool (below), and any game config key (``num_players``...).
+
+    The opponent pool: ``opponents`` (baseline agent specs, ``[]`` by default), ``pool_size`` (frozen
+    copies of the learner, modules ``frozen_0``.., 0 by default) and ``self_play`` (0.5). Each episode one
+    seat, drawn from the env's generator, is the learner (module ``"shared"``); every other seat is, with
+    chance ``self_play``, a frozen copy (uniform among ``pool_size``), else a baseline agent (uniform among
+    ``opponents``, played inside :meth:`step`: RLlib never sees those seats), else (no baselines) the
+    learner too. Defaults: every seat is the learner (plain self-play).
     """
 
     def __init__(self, config: dict[str, Any] | None = None) -> None:
@@ -60,6 +83,9 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         self.game = resolve(config.pop("game", "seastead"))
         self.reward_mode = config.pop("reward_mode", "win")
         self.illegal_reward = float(config.pop("illegal_reward", 0.0))
+        self.baselines = [str(b) for b in config.pop("opponents", [])]
+        self.pool_size = int(config.pop("pool_size", 0))
+        self.self_play = float(config.pop("self_play", 0.5))
         max_decisions = config.pop("max_decisions", None)
         self._rng = np.random.default_rng(config.pop("seed", None))
         probe = make_env(self.game, **config)
@@ -68,9 +94,11 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         self.aec = SkipDeadSteps(
             make_env(self.game, reward_mode=self.reward_mode, max_cycles=max(1, -(-bound // n)), **config)
         )
-        self.possible_agents = list(self.aec.possible_agents)
-        self.agents = list(self.possible_agents)
-        first = self.possible_agents[0]
+        self.seats = list(self.aec.possible_agents)
+        modules = [SHARED_POLICY] + [f"frozen_{k}" for k in range(self.pool_size)]
+        self.possible_agents = [seat_id(a, m) for m in modules for a in self.seats]
+        self.agents = list(self.seats)
+        first = self.seats[0]
         base = self.aec.observation_space(first)["observation"]
         num_actions = int(self.aec.action_space(first).n)
         space = gym.spaces.Dict(
@@ -83,62 +111,110 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         self.action_spaces = {a: gym.spaces.Discrete(num_actions) for a in self.possible_agents}
         self.observation_space = gym.spaces.Dict(self.observation_spaces)
         self.action_space = gym.spaces.Dict(self.action_spaces)
+        self._id: dict[str, str | None] = {a: a for a in self.seats}  # AEC agent -> RLlib id (None: baseline)
+        self._baseline: dict[str, Any] = {}  # AEC agent -> baseline agent playing it this episode
         self._done: set[str] = set()
 
-    def _obs(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.aec.observe(agent)
+    def _obs(self, seat_agent: str) -> dict[str, np.ndarray]:
+        view = self.aec.observe(seat_agent)
         return {"action_mask": view["action_mask"].astype(np.float32), "observations": view["observation"]}
+
+    def _draw_roles(self) -> None:
+        from ..agents import make_agent
+
+        rng = self._rng
+        learner = int(rng.integers(len(self.seats)))
+        self._id, self._baseline = {}, {}
+        for seat, a in enumerate(self.seats):
+            module = SHARED_POLICY
+            if seat != learner:
+                if self.pool_size and rng.random() < self.self_play:
+                    module = f"frozen_{int(rng.integers(self.pool_size))}"
+                elif self.baselines:
+                    spec = self.baselines[int(rng.integers(len(self.baselines)))]
+                    self._baseline[a] = make_agent(spec, self.game, seed=int(rng.integers(2**31)))
+                    module = ""
+            self._id[a] = seat_id(a, module) if module else None
+
+    def _over(self) -> bool:
+        aec = self.aec
+        return not aec.agents or all(aec.terminations[a] or aec.truncations[a] for a in aec.agents)
+
+    def _play_baselines(self, rewards: dict[str, float]) -> None:
+        """The baseline seats act until an RLlib seat must, or the game is over; rewards of RLlib seats add up."""
+        from ..agents.view import seat_view
+
+        aec = self.aec
+        while not self._over() and aec.agent_selection in self._baseline:
+            a = aec.agent_selection
+            agent = self._baseline[a]
+            aec.step(agent.act(seat_view(aec, a, determinize=getattr(agent, "uses_determinize", True))))
+            self._collect(rewards)
+
+    def _collect(self, rewards: dict[str, float]) -> None:
+        for a, r in self.aec.rewards.items():
+            rid = self._id.get(a)
+            if rid is not None and rid in rewards:
+                rewards[rid] += float(r)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.aec.reset(seed=int(self._rng.integers(2**31)))
-        self._done = set()
-        self.agents = list(self.possible_agents)
-        agent = self.aec.agent_selection
-        return {agent: self._obs(agent)}, {}
+        for _ in range(100):  # a game that ends before an RLlib seat acts is redrawn
+            self._draw_roles()
+            self.aec.reset(seed=int(self._rng.integers(2**31)))
+            self._done = set()
+            self._play_baselines({})
+            if not self._over():
+                break
+        else:
+            raise RuntimeError(f"{self.game}: 100 games in a row ended before a learning seat could act")
+        self.agents = [rid for rid in self._id.values() if rid is not None]
+        a = self.aec.agent_selection
+        return {self._id[a]: self._obs(a)}, {}
 
     def step(self, action_dict: dict[str, Any]):
         aec = self.aec
-        agent = aec.agent_selection
+        seat_agent = aec.agent_selection
+        me = self._id[seat_agent]
         infos: dict[str, dict] = {}
-        action = int(action_dict[agent])
-        mask = aec.observe(agent)["action_mask"]
-        rewards = dict.fromkeys([a for a in self.possible_agents if a not in self._done], 0.0)
+        action = int(action_dict[me])
+        mask = aec.observe(seat_agent)["action_mask"]
+        rewards = dict.fromkeys([rid for rid in self._id.values() if rid is not None and rid not in self._done], 0.0)
         if not (0 <= action < mask.size and mask[action]):
             legal = np.flatnonzero(mask)
-            infos[agent] = {"replaced_action": action}
-            rewards[agent] += self.illegal_reward
+            infos[me] = {"replaced_action": action}
+            rewards[me] += self.illegal_reward
             action = int(legal[self._rng.integers(legal.size)])
         aec.step(action)
-        for a, r in aec.rewards.items():
-            if a in rewards:
-                rewards[a] += float(r)
+        self._collect(rewards)
+        self._play_baselines(rewards)
         obs: dict[str, Any] = {}
         terminateds: dict[str, bool] = {}
         truncateds: dict[str, bool] = {}
-        over = not aec.agents or all(aec.terminations[a] or aec.truncations[a] for a in aec.agents)
-        for a in self.possible_agents:
-            if a in self._done:
+        over = self._over()
+        for a in self.seats:
+            rid = self._id[a]
+            if rid is None or rid in self._done:
                 continue
             term, trunc = aec.terminations.get(a, True), aec.truncations.get(a, False)
             if over or term or trunc:
-                obs[a] = self._obs(a)
-                terminateds[a], truncateds[a] = bool(term), bool(trunc and not term)
-                if truncateds[a]:
-                    rewards[a] += self._standing_return(a)
-                self._done.add(a)
+                obs[rid] = self._obs(a)
+                terminateds[rid], truncateds[rid] = bool(term), bool(trunc and not term)
+                if truncateds[rid]:
+                    rewards[rid] += self._standing_return(a)
+                self._done.add(rid)
         if not over:
             nxt = aec.agent_selection
-            obs[nxt] = self._obs(nxt)
+            obs[self._id[nxt]] = self._obs(nxt)
         terminateds["__all__"] = over and all(terminateds.get(a, True) for a in obs)
         truncateds["__all__"] = over and not terminateds["__all__"]
-        self.agents = [a for a in self.possible_agents if a not in self._done]
+        self.agents = [rid for rid in self._id.values() if rid is not None and rid not in self._done]
         return obs, rewards, terminateds, truncateds, infos
 
     def _standing_return(self, agent: str) -> float:
         state = self.aec.unwrapped.state_obj
-        seat = self.possible_agents.index(agent)
+        seat = self.seats.index(agent)
         scale = self.aec.unwrapped.game.score_scale
         return float(seat_return(self.reward_mode, seat, state.ranks(), state.scores(), scale))
 
@@ -157,32 +233,41 @@ def rllib_config(
     num_env_runners: int = 0,
     seed: int = 0,
 ) -> Any:
-    """A ``PPOConfig`` of masked self-play on ``game``: every seat maps to the one policy ``"shared"``."""
+    """A ``PPOConfig`` of masked self-play on ``game``: the learner is the module ``"shared"``; with
+    ``env_config["pool_size"] = k`` the modules ``frozen_0..frozen_{k-1}`` (never trained) play the frozen
+    seats, and ``env_config["opponents"]`` baseline agents play inside the env (:class:`RLlibMultiAgentEnv`)."""
     from ray.rllib.algorithms.ppo import PPOConfig
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
 
+    env_config = {"game": resolve(game), "seed": seed, **dict(env_config or {})}
+    modules = [SHARED_POLICY] + [f"frozen_{k}" for k in range(int(env_config.get("pool_size", 0)))]
     model_config = {"head_fcnet_hiddens": list(hiddens), "fcnet_hiddens": list(hiddens)}
+    spec = RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=model_config)
     return (
         PPOConfig()
-        .environment(RLlibMultiAgentEnv, env_config={"game": resolve(game), "seed": seed, **dict(env_config or {})})
-        .multi_agent(policies={SHARED_POLICY}, policy_mapping_fn=_shared)
-        .rl_module(
-            rl_module_spec=MultiRLModuleSpec(
-                rl_module_specs={
-                    SHARED_POLICY: RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=model_config)
-                }
-            )
-        )
+        .environment(RLlibMultiAgentEnv, env_config=env_config)
+        .multi_agent(policies=set(modules), policy_mapping_fn=module_of, policies_to_train=[SHARED_POLICY])
+        .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs=dict.fromkeys(modules, spec)))
         .env_runners(num_env_runners=num_env_runners)
         .training(train_batch_size_per_learner=train_batch_size, minibatch_size=minibatch_size, num_epochs=num_epochs)
         .debugging(seed=seed)
     )
 
 
-def _shared(agent_id: str, episode: Any = None, **kwargs: Any) -> str:
-    return SHARED_POLICY
+def freeze(algo: Any, slot: int) -> None:
+    """Copy the learner's weights into the frozen module ``frozen_{slot}``, on the learner and the env runners."""
+    module = f"frozen_{slot}"
+    algo.set_weights({module: algo.get_weights([SHARED_POLICY])[SHARED_POLICY]})
+    algo.env_runner_group.sync_weights(
+        from_worker_or_learner_group=algo.learner_group, policies=[module], inference_only=True
+    )
+
+
+def latest_rllib_checkpoint(out: str | Path) -> dict[str, Any] | None:
+    file = Path(out) / "rllib" / "latest.json"
+    return json.loads(file.read_text()) if file.is_file() else None
 
 
 def train_rllib(
@@ -190,34 +275,85 @@ def train_rllib(
     out: str | Path,
     config: Any = None,
     total_steps: int | None = None,
+    resume: bool = False,
     log: Callable[[str], None] = print,
     **overrides: Any,
 ) -> dict[str, Any]:
-    """Train masked self-play PPO with RLlib on a local Ray instance until ``total_steps`` env steps; save the
-    algorithm under ``OUT/rllib``; return the last result dict."""
+    """Train masked self-play PPO with RLlib on a local Ray instance until ``total_steps`` env steps; return
+    the last result dict. ``config`` (a :class:`~meeplezoo.training.config.TrainConfig`) gives the seed, the
+    game config and the pool: ``opponents``, ``self_play``, ``pool_size``, and ``snapshot_every`` (env steps
+    between copies of the learner into the next frozen slot, round robin; the slots start as copies of the
+    initial learner). Checkpoints (``Algorithm.save_to_path``: modules, optimiser, counters, env runners) go
+    to ``OUT/rllib/iter_N`` every ``checkpoint_every`` env steps and at the end, ``OUT/rllib/latest.json``
+    last; ``resume`` restores the latest and trains on to ``total_steps``."""
     try:
         import ray
     except ImportError as exc:
         from .trainer import TrainError
 
         raise TrainError(f"--backend rllib needs ray[rllib]: {exc}") from None
-    steps = total_steps or (config.total_steps if config is not None else 4000)
-    env_config = dict(config.env) if config is not None else {}
-    seed = config.seed if config is not None else 0
+    from .config import default_config, dump_config, load_config
+    from .trainer import TrainError
+
+    out = Path(out).resolve()
+    latest = latest_rllib_checkpoint(out)
+    if resume:
+        if latest is None:
+            raise TrainError(f"no RLlib checkpoint to resume in {out} (no {out / 'rllib' / 'latest.json'})")
+        config = load_config(game, out / "config.toml")
+    elif latest is not None:
+        raise TrainError(f"{out} already holds an RLlib run; add --resume to continue it or choose another --out")
+    config = config or default_config(resolve(game))
+    steps = total_steps or config.total_steps
+    env_config = {
+        **dict(config.env),
+        "opponents": list(overrides.pop("opponents", config.opponents)),
+        "self_play": config.self_play,
+        "pool_size": int(overrides.pop("pool_size", config.pool_size)),
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.toml").write_text(dump_config(config))
+    run = dict(latest["run"]) if resume else {"snapshots": 0, "next_snapshot": config.snapshot_every}
     ray.init(num_cpus=overrides.pop("num_cpus", 2), include_dashboard=False, ignore_reinit_error=True)
     try:
-        algo = rllib_config(game, env_config, seed=seed, **overrides).build_algo()
-        start, result, sampled = time.perf_counter(), {}, 0
+        algo = rllib_config(game, env_config, seed=config.seed, **overrides).build_algo()
+        if resume:
+            algo.restore_from_path(str(out / latest["path"]))
+            log(f"Resumed {out} at iteration {algo.iteration} ({latest['steps']} env steps)")
+        else:
+            for slot in range(env_config["pool_size"]):
+                freeze(algo, slot)
+        sampled = int(latest["steps"]) if resume else 0
+        next_checkpoint = (
+            (sampled // config.checkpoint_every + 1) * config.checkpoint_every if config.checkpoint_every else 0
+        )
+
+        def checkpoint() -> None:
+            name = f"rllib/iter_{algo.iteration}"
+            algo.save_to_path(str(out / name))
+            info = {"game": resolve(game), "path": name, "iteration": algo.iteration, "steps": sampled, "run": run}
+            tmp = out / "rllib" / "latest.json.tmp"
+            tmp.write_text(json.dumps(info))
+            tmp.replace(out / "rllib" / "latest.json")
+
+        start, result, first = time.perf_counter(), {}, sampled
         while sampled < steps:
             result = algo.train()
             sampled = int(result["env_runners"]["num_env_steps_sampled_lifetime"])
             ret = result["env_runners"].get("episode_return_mean", float("nan"))
             log(f"iteration {result['training_iteration']}: {sampled} env steps, mean episode return {ret:.3f}")
+            if env_config["pool_size"] and run["next_snapshot"] and sampled >= run["next_snapshot"]:
+                freeze(algo, run["snapshots"] % env_config["pool_size"])
+                run["snapshots"] += 1
+                run["next_snapshot"] = (sampled // config.snapshot_every + 1) * config.snapshot_every
+            if next_checkpoint and sampled >= next_checkpoint and sampled < steps:
+                checkpoint()
+                next_checkpoint = (sampled // config.checkpoint_every + 1) * config.checkpoint_every
         took = time.perf_counter() - start
-        log(f"Trained {sampled} env steps in {took:.1f} s ({sampled / max(took, 1e-9):.0f} env-steps/s)")
-        path = Path(out).resolve() / "rllib"
-        algo.save_to_path(str(path))
-        log(f"Saved the algorithm to {path}")
+        done = sampled - first
+        log(f"Trained {done} env steps in {took:.1f} s ({done / max(took, 1e-9):.0f} env-steps/s)")
+        checkpoint()
+        log(f"Saved the algorithm to {out / 'rllib' / f'iter_{algo.iteration}'}")
         algo.stop()
         return result
     finally:

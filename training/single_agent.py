@@ -4,7 +4,8 @@ Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one
 
 * observation: the learner's ``"observation"`` vector (``float32``);
 * action: ``Discrete(num_actions)``; :meth:`SingleAgentEnv.action_masks` gives the legal ones (the method
-  MaskablePPO looks for);
+  MaskablePPO looks for), and every ``info`` holds them too (``info["action_mask"]``, ``bool``: what
+  :class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv` reads instead of asking the workers);
 * reward: the learner's final AEC reward (``reward_mode`` of the adapter, ``"win"`` by default: +1/-1),
   paid on the step that ends its game, also when an opponent's move or elimination ended it; a truncated
   game pays the learner's return of the standing at truncation (``truncation_reward="standing"``; ``"zero"``
@@ -26,6 +27,7 @@ True
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -99,7 +101,7 @@ class SingleAgentEnv(gym.Env):
         self.action_space = self.aec.action_space(first)
         self.learner: str = first
         self.opponents: dict[str, Agent] = {}
-        self._mask = np.zeros(self.action_space.n, np.int8)
+        self._mask = np.zeros(self.action_space.n, bool)
         self._done = True
 
     # --- gymnasium API --------------------------------------------------------------------------------
@@ -127,7 +129,7 @@ class SingleAgentEnv(gym.Env):
         if not (0 <= action < self._mask.size and self._mask[action]):
             self._done = True
             obs = self.aec.observe(self.learner)["observation"]
-            info = {"learner": self.learner, "illegal_action": action}
+            info = {"learner": self.learner, "illegal_action": action, "action_mask": self._mask.copy()}
             return obs, self.illegal_reward, True, False, info
         self.last_actor = self.learner
         self.aec.step(action)
@@ -135,13 +137,23 @@ class SingleAgentEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now (``bool``; all False once its game is over)."""
-        return self._mask.astype(bool)
+        return self._mask.copy()
 
     def render(self) -> str | None:
         return self.aec.render() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         self.aec.close()
+
+    # --- checkpoints ----------------------------------------------------------------------------------
+    def get_state(self) -> bytes:
+        """Everything the env's future depends on, mid-episode included: the game, its opponents (and their
+        generators), the learner's seat and mask, the env's generator and the opponent factory (pickled)."""
+        return pickle.dumps(self.__dict__, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def set_state(self, state: bytes) -> None:
+        """Put the env back where :meth:`get_state` was taken: the same steps then give the same results."""
+        self.__dict__.update(pickle.loads(state))
 
     # --- the other seats ------------------------------------------------------------------------------
     def _make_opponent(self, seed: int) -> Agent:
@@ -156,8 +168,8 @@ class SingleAgentEnv(gym.Env):
             _, reward, terminated, truncated, _ = aec.last(observe=False)
             if agent == self.learner:
                 view = aec.observe(agent)
-                self._mask = view["action_mask"]
-                info: dict[str, Any] = {"learner": agent}
+                self._mask = view["action_mask"].astype(bool)
+                info: dict[str, Any] = {"learner": agent, "action_mask": self._mask}
                 if terminated or truncated:
                     self._done = True
                     info.update(self._outcome(finished=bool(terminated)))

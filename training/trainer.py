@@ -7,15 +7,19 @@ the learner once there are some). ``n_envs`` envs run in ``SubprocVecEnv`` worke
 
     OUT/config.toml                  the settings of the run
     OUT/checkpoints/step_N.zip       model with its optimiser state and step count
-    OUT/checkpoints/step_N.pkl       opponent pool, RNG states (torch, numpy, random), next due steps
+    OUT/checkpoints/step_N.pkl       opponent pool, RNG states (torch, numpy, random), next due steps,
+                                     the state of every env (games in flight, opponents, env generators)
     OUT/checkpoints/latest.json      the last complete checkpoint (written last)
     OUT/pool/step_N.zip              frozen checkpoints played by the pool
     OUT/tb/                          tensorboard logs (rollout/, train/, eval/win_rate)
     OUT/final.zip                    the model at the end of the run (a ``ppo:OUT/final.zip`` agent)
 
-``--resume`` loads the last checkpoint (model, optimiser, pool, RNG states, step count) and trains on to
-``total_steps``; checkpoints are taken between updates, and the envs start fresh episodes, seeded from the
-run seed and the step count. Needs the ``training`` extra (torch, stable-baselines3, sb3-contrib).
+Checkpoints are taken between updates only (at the start of a rollout: the rollout buffer is empty), with
+the envs as they are, games in flight included (:meth:`SingleAgentEnv.get_state`), and the model's last
+observation. ``--resume`` loads the last checkpoint (model, optimiser, pool, RNG states, step count, envs) and
+trains on to ``total_steps``: the resumed run is bit-identical to the uninterrupted one
+(``tests/training/test_resume.py``). A ``time_limit`` stop also waits for the next update boundary.
+Needs the ``training`` extra (torch, stable-baselines3, sb3-contrib).
 """
 
 from __future__ import annotations
@@ -49,11 +53,18 @@ def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable
 
 
 def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
-    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+    """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one; the masks come with the
+    step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
+    finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
+    games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+
+    from .masked_vec_env import MaskCachingVecEnv
 
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
-    return SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns)
+    return VecMonitor(
+        MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+    )
 
 
 def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kwargs: dict | None = None):
@@ -69,6 +80,10 @@ def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kw
 
 def ppo_win_rate(result: Any) -> float:
     return next(s.win_rate for s in result.standings() if s.label == "ppo")
+
+
+#: what VecMonitor counts of the episodes in flight (saved with a checkpoint, so their logged returns are whole)
+MONITOR_STATE = ("episode_returns", "episode_lengths", "episode_count")
 
 
 class _RunState:
@@ -148,7 +163,21 @@ def train(
     step0 = int(latest["step"]) if resume else 0
     vec_env.seed(config.seed * 1_000_003 + step0)
     if resume:
-        model = MaskablePPO.load(out / latest["model"], env=vec_env, device="cpu", tensorboard_log=str(out / "tb"))
+        envs = saved.get("envs")  # None: a checkpoint without env states (the envs start fresh episodes)
+        model = MaskablePPO.load(
+            out / latest["model"],
+            env=vec_env,
+            device="cpu",
+            tensorboard_log=str(out / "tb"),
+            force_reset=envs is None,
+        )
+        if envs is not None:
+            if len(envs) != vec_env.num_envs:
+                raise TrainError(f"{out / latest['state']} holds {len(envs)} envs, the run has {vec_env.num_envs}")
+            for i, env_state in enumerate(envs):
+                vec_env.env_method("set_state", env_state, indices=[i])
+            for key, value in saved.get("monitor", {}).items():
+                setattr(vec_env, key, value)
         _set_rng_state(saved["rng"])
         log(f"Resumed {out} at step {model.num_timesteps} (pool: {len(run.snapshots)} frozen checkpoints)")
     else:
@@ -169,12 +198,20 @@ def train(
         )
 
     def checkpoint() -> None:
+        """Model, optimiser, run state, RNG states and envs; only between updates (the buffer is empty)."""
         step = model.num_timesteps
         folder = out / "checkpoints"
         folder.mkdir(exist_ok=True)
         model.save(folder / f"step_{step}.zip")
+        state = {
+            "run": dict(run.__dict__),
+            "rng": _rng_state(),
+            "envs": vec_env.env_method("get_state"),
+            "buffer_pos": model.rollout_buffer.pos,
+            "monitor": {k: getattr(vec_env, k) for k in MONITOR_STATE},  # the returns of the games in flight
+        }
         with open(folder / f"step_{step}.pkl", "wb") as f:
-            pickle.dump({"run": dict(run.__dict__), "rng": _rng_state()}, f)
+            pickle.dump(state, f)
         info = {
             "game": game,
             "step": step,
@@ -206,43 +243,64 @@ def train(
             f"{config.eval_games} seat-rotated games ({time.perf_counter() - start:.1f} s)"
         )
 
+    def boundary() -> bool:
+        """The duties due between two updates: frozen checkpoint into the pool, evaluation, checkpoint (in that
+        order; the checkpoint is taken last, so a run resumed from it skips them at its first boundary).
+        True if a checkpoint was written."""
+        step = model.num_timesteps
+        if run.next_snapshot and step >= run.next_snapshot:
+            snapshot()
+            run.next_snapshot = (step // config.snapshot_every + 1) * config.snapshot_every
+        if run.next_eval and step >= run.next_eval:
+            evaluation()
+            run.next_eval = (step // config.eval_every + 1) * config.eval_every
+        model.logger.record("pool/frozen_checkpoints", len(run.snapshots))
+        model.logger.dump(step)  # the evaluation and the last update's train/ values, at the step they describe
+        if run.next_checkpoint and step >= run.next_checkpoint:
+            run.next_checkpoint = (step // config.checkpoint_every + 1) * config.checkpoint_every
+            checkpoint()
+            return True
+        return False
+
     class Periodic(BaseCallback):
-        """Between updates: frozen checkpoints into the pool, evaluations, checkpoints (in that order)."""
+        """:func:`boundary` at each rollout start; past ``time_limit``, a checkpoint there and a stop (the step
+        the rollout then takes is not stored)."""
+
+        stopping = False
 
         def _on_rollout_start(self) -> None:
             step = model.num_timesteps
-            if step == step0:
-                return
-            if run.next_snapshot and step >= run.next_snapshot:
-                snapshot()
-                run.next_snapshot = (step // config.snapshot_every + 1) * config.snapshot_every
-            if run.next_eval and step >= run.next_eval:
-                evaluation()
-                run.next_eval = (step // config.eval_every + 1) * config.eval_every
-            model.logger.record("pool/frozen_checkpoints", len(run.snapshots))
-            if run.next_checkpoint and step >= run.next_checkpoint:
-                run.next_checkpoint = (step // config.checkpoint_every + 1) * config.checkpoint_every
-                checkpoint()
+            saved = step == step0 or boundary()  # a resumed run did step0's duties before its checkpoint
+            if config.time_limit and time.perf_counter() - start > config.time_limit:
+                if not saved:
+                    checkpoint()
+                self.stopping = True
 
         def _on_step(self) -> bool:
-            return not (config.time_limit and time.perf_counter() - start > config.time_limit)
+            return not self.stopping
 
     start = time.perf_counter()
     remaining = max(0, config.total_steps - model.num_timesteps)
+    periodic = Periodic()
     try:
         if remaining:
             model.learn(
                 total_timesteps=remaining,
-                callback=Periodic(),
+                callback=periodic,
                 reset_num_timesteps=not resume,
                 tb_log_name="ppo",
                 progress_bar=progress,
             )
+            model.logger.dump(model.num_timesteps)  # the last update's train/ values
         took = time.perf_counter() - start
+        if periodic.stopping:  # the step taken after the boundary checkpoint was not stored: not counted
+            model.num_timesteps -= vec_env.num_envs
         done = model.num_timesteps - step0
         rate = done / max(took, 1e-9)
         log(f"Trained {done} steps in {took:.1f} s ({rate:.0f} env-steps/s); at step {model.num_timesteps}")
-        checkpoint()
+        # the end is a boundary too (a time-limit stop checkpointed at its own already)
+        if not periodic.stopping and model.num_timesteps != step0 and not boundary():
+            checkpoint()
         model.save(out / "final.zip")
         log(f"Saved {out / 'final.zip'} (agent spec: ppo:{out / 'final.zip'})")
     finally:

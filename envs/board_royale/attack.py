@@ -39,6 +39,8 @@ _CONSUMABLE = tuple(t.consumable for t in CARD_TYPE)
 SINGLE_WEAPON = tuple(
     CARD_EFFECT[c] in (Effect.DISCARD, Effect.STEAL) and not _AREA[c] and not _INSTANT[c] for c in range(len(CARD_TYPE))
 )
+_SINGLE_WEAPONS = tuple(c for c, weapon in enumerate(SINGLE_WEAPON) if weapon)
+_INSTANT_CARDS = tuple(c for c, instant in enumerate(_INSTANT) if instant)
 
 
 def item_effect(item: int) -> tuple[int, int]:
@@ -75,11 +77,7 @@ def push_attack(d: RoyaleData, attacker: int, item: int, target: int) -> None:
         joiners = []
         for i in range(1, n):
             p = (attacker + i) % n
-            if (
-                p != target
-                and d.alive[p]
-                and any(owner == p and SINGLE_WEAPON[c] for c, owner in enumerate(d.item_owner))
-            ):
+            if p != target and d.alive[p] and any(d.item_owner[c] == p for c in _SINGLE_WEAPONS):
                 joiners.append(p)
         for p in reversed(joiners):
             d.stack.append((Step.JOIN, p, item, target))
@@ -102,8 +100,8 @@ def legal_join(d: RoyaleData, seat: int, item: int, target: int) -> list[int]:
     if not d.alive[target] or not d.alive[d.active]:
         return []
     out = [PASS]
-    for c, owner in enumerate(d.item_owner):
-        if owner == seat and SINGLE_WEAPON[c] and usable(d, seat, c, keep_one=True):
+    for c in _SINGLE_WEAPONS:
+        if d.item_owner[c] == seat and usable(d, seat, c, keep_one=True):
             if CARD_EFFECT[c] == Effect.STEAL and room(d, seat) < _N[c]:
                 continue
             out.append(ITEM0 + c)
@@ -135,8 +133,8 @@ def legal_defend(d: RoyaleData, seat: int, item: int, other: int) -> list[int]:
         return []
     explosive = d.blow_kind == BLOW_ATTACK and item != STEAL and _EXPLOSIVE[item]
     out = [PASS]
-    for c, owner in enumerate(d.item_owner):
-        if owner == seat and _INSTANT[c] and usable(d, seat, c, keep_one=True):
+    for c in _INSTANT_CARDS:
+        if d.item_owner[c] == seat and usable(d, seat, c, keep_one=True):
             if explosive and CARD_EFFECT[c] != Effect.REFLECT:
                 continue
             out.append(ITEM0 + c)

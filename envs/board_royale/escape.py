@@ -7,19 +7,22 @@ lie face up like every crafted item, so the points below are public.
 
 from __future__ import annotations
 
-from .content import CARD_TYPE, CARD_TYPE_INDEX, ESCAPE_SETS, RULES
+from .content import CARD_TYPE, CARD_TYPE_INDEX, ESCAPE_CARDS, ESCAPE_SETS, RULES
 from .state import WIN_ESCAPE_POINTS, WIN_ESCAPE_SET, RoyaleData
 
-_POINTS = tuple(t.escape_points for t in CARD_TYPE)
+_ESCAPE_CARDS = tuple(sorted(ESCAPE_CARDS))
+_POINTS = tuple((c, t.escape_points) for c, t in enumerate(CARD_TYPE) if t.escape_points)
 
 
 def escape_points(d: RoyaleData, seat: int) -> int:
-    return sum(_POINTS[c] for c, owner in enumerate(d.item_owner) if owner == seat)
+    owner = d.item_owner
+    return sum(points for c, points in _POINTS if owner[c] == seat)
 
 
 def completed_set(d: RoyaleData, seat: int) -> int:
     """Index of an Escape Set ``seat`` has completed, or -1."""
-    owned = {CARD_TYPE_INDEX[c] for c, owner in enumerate(d.item_owner) if owner == seat}
+    owner = d.item_owner
+    owned = {CARD_TYPE_INDEX[c] for c in _ESCAPE_CARDS if owner[c] == seat}  # every set item is an escape item
     for i, s in enumerate(ESCAPE_SETS):
         if all(t in owned for t in s.types):
             return i

@@ -44,6 +44,10 @@ class BoardRoyaleGame(Game):
     observation_size = observation.OBS_SIZE
     state_size = observation.STATE_SIZE
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
+
     @property
     def max_decisions(self) -> int:
         return 40_000

@@ -14,6 +14,7 @@ kind when the viewer cannot see which card left (a steal by somebody else).
 
 from __future__ import annotations
 
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -22,6 +23,7 @@ from .content import CARD_EFFECT, NUM_KINDS, NUM_RES, RULES, Effect
 from .state import RoyaleData
 
 K = NUM_KINDS
+_BACKPACKS = tuple(card for card, effect in enumerate(CARD_EFFECT) if effect == Effect.HAND_LIMIT)
 
 
 def resources_of(d: RoyaleData, seat: int) -> int:
@@ -38,9 +40,9 @@ def hand_size(d: RoyaleData, seat: int) -> int:
 
 def hand_limit(d: RoyaleData, seat: int) -> int:
     """20, or 24 with a Backpack (a second Backpack adds nothing)."""
-    for card, owner in enumerate(d.item_owner):
-        if owner == seat and CARD_EFFECT[card] == Effect.HAND_LIMIT:
-            return RULES.hand_limit + 4
+    owner = d.item_owner
+    if any(owner[card] == seat for card in _BACKPACKS):
+        return RULES.hand_limit + 4
     return RULES.hand_limit
 
 
@@ -53,9 +55,16 @@ def can_pay(d: RoyaleData, seat: int, cost: tuple[int, ...], keep_one: bool = Fa
     turn may never pay themselves out of the game)."""
     h = d.hand
     b = seat * K
-    if any(h[b + k] < c for k, c in enumerate(cost) if c):
-        return False
+    for k, c in _parts(cost):
+        if h[b + k] < c:
+            return False
     return not keep_one or resources_of(d, seat) - sum(cost) >= 1
+
+
+@cache
+def _parts(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The ``(kind, count)`` pairs of a cost that are not zero."""
+    return tuple((k, c) for k, c in enumerate(cost) if c)
 
 
 def pay(d: RoyaleData, seat: int, cost: tuple[int, ...]) -> None:
@@ -165,7 +174,7 @@ def random_card(d: RoyaleData, seat: int, resources_only: bool, spare_last: bool
     total = sum(counts)
     if total == 0:
         return -1
-    r = int(d.chance.generator().integers(total))
+    r = d.chance.below(total)
     for k, c in enumerate(counts):
         if r < c:
             return k

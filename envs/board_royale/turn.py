@@ -30,6 +30,8 @@ _N = tuple(t.n for t in CARD_TYPE)
 _AREA = tuple(t.area for t in CARD_TYPE)
 _INSTANT = tuple(t.instant for t in CARD_TYPE)
 _ACTIVE_EFFECTS = (Effect.DISCARD, Effect.STEAL, Effect.DRAW, Effect.SALVAGE)
+#: the item cards used on one's own turn (not instant, with an effect to trigger)
+_ACTIVE_CARDS = tuple(c for c in range(len(CARD_TYPE)) if not _INSTANT[c] and CARD_EFFECT[c] in _ACTIVE_EFFECTS)
 
 
 def start_turn(d: RoyaleData, seat: int) -> None:
@@ -79,8 +81,9 @@ def apply_resource(d: RoyaleData, action: int, seat: int, a: int, b: int) -> Non
 # --- Action Phase -------------------------------------------------------------------------------------------
 def usable_items(d: RoyaleData, seat: int) -> list[int]:
     out = []
-    for c, owner in enumerate(d.item_owner):
-        if owner != seat or _INSTANT[c] or CARD_EFFECT[c] not in _ACTIVE_EFFECTS:
+    owner = d.item_owner
+    for c in _ACTIVE_CARDS:
+        if owner[c] != seat:
             continue
         if not attack.usable(d, seat, c, keep_one=False):
             continue

@@ -106,10 +106,7 @@ def can_afford(d: ConcordiaData, seat: int, money: int, goods: tuple[int, ...]) 
     if d.money[seat] < money:
         return False
     base = seat * NUM_GOODS
-    need = [0] * NUM_GOODS
-    for g in goods:
-        need[g] += 1
-    return all(d.goods[base + g] >= need[g] for g in range(NUM_GOODS))
+    return all(d.goods[base + g] >= goods.count(g) for g in goods)
 
 
 def legal_build(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:

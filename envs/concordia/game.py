@@ -68,6 +68,10 @@ class ConcordiaGame(Game):
     def observation_size(self) -> int:
         return observation.layout(self.num_players, self.board).size
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.layout(self.num_players, self.board).slices)
+
     @property
     def state_size(self) -> int:
         return observation.layout(self.num_players, self.board).state_size

@@ -27,25 +27,10 @@ def apply_main(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None
 def perform(d: ConcordiaData, seat: int, card: int) -> None:
     """Carry out the action of ``card`` for ``seat`` (played or copied by the Diplomat)."""
     c = CARDS[card]
-    act = c.action
-    if act == Act.TRIBUNE:
-        tribune(d, seat)
-    elif act == Act.ARCHITECT:
-        architect.start(d, seat)
-    elif act == Act.PREFECT:
-        d.stack.append((Step.PREFECT, seat, 0, 0))
-    elif act == Act.MERCATOR:
-        mercator.start(d, seat, c.amount)
-    elif act == Act.DIPLOMAT:
-        d.stack.append((Step.DIPLOMAT, seat, 0, 0))
-    elif act == Act.SENATOR:
-        forum.start(d, seat, forum.SENATOR)
-    elif act == Act.CONSUL:
-        forum.start(d, seat, forum.CONSUL)
-    elif act == Act.COLONIST:
-        d.stack.append((Step.COLONIST_CHOICE, seat, 0, 0))
-    else:
+    if c.action == Act.SPECIALIST:
         specialist(d, seat, c.good)
+    else:
+        _ACTIONS[c.action](d, seat, c.amount)
 
 
 # --- Tribune -------------------------------------------------------------------------------------------
@@ -129,6 +114,19 @@ def legal_diplomat(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
 
 def apply_diplomat(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:
     perform(d, seat, d.discard[action - SEAT0][-1])
+
+
+#: what each card action does: ``fn(d, seat, amount)`` (``amount``: the Mercator's sesterces)
+_ACTIONS = {
+    Act.TRIBUNE: lambda d, seat, amount: tribune(d, seat),
+    Act.ARCHITECT: lambda d, seat, amount: architect.start(d, seat),
+    Act.PREFECT: lambda d, seat, amount: d.stack.append((Step.PREFECT, seat, 0, 0)),
+    Act.MERCATOR: mercator.start,
+    Act.DIPLOMAT: lambda d, seat, amount: d.stack.append((Step.DIPLOMAT, seat, 0, 0)),
+    Act.SENATOR: lambda d, seat, amount: forum.start(d, seat, forum.SENATOR),
+    Act.CONSUL: lambda d, seat, amount: forum.start(d, seat, forum.CONSUL),
+    Act.COLONIST: lambda d, seat, amount: d.stack.append((Step.COLONIST_CHOICE, seat, 0, 0)),
+}
 
 
 # --- Specialists ----------------------------------------------------------------------------------------

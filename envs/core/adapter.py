@@ -259,6 +259,16 @@ class EngineEnv(AECEnv):
             return None
         return text
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The named sections of ``observe(agent)["observation"]``: name -> slice, in order, covering it.
+
+        >>> from meeplezoo.envs import seastead_v0
+        >>> env = seastead_v0.env(); env.reset(seed=0)
+        >>> layout = env.observation_layout()
+        >>> pending = env.observe("player_0")["observation"][layout["pending"]]  # one-hot: the decision
+        """
+        return dict(self.game.observation_layout())
+
     def describe_action(self, action: int) -> str:
         """Human-readable name of ``action`` for the agent now selected."""
         self._require_reset("describe_action")

@@ -66,6 +66,14 @@ class Game(ABC):
     @abstractmethod
     def state_size(self) -> int: ...
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation vector's named sections, in order: name -> slice, covering ``observation_size``.
+
+        Games built on :func:`~meeplezoo.envs.core.layout.build_layout` return their layout; the default is
+        one section, ``"observation"``, for a game that does not name its parts.
+        """
+        return {"observation": slice(0, self.observation_size)}
+
     @property
     def max_decisions(self) -> int:
         """An upper bound on the decisions of one game (used to size truncation limits)."""

@@ -62,6 +62,10 @@ class ResafaGame(Game):
     def observation_size(self) -> int:
         return observation.obs_size(self.num_players)
 
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
+
     @property
     def state_size(self) -> int:
         return observation.state_size(self.num_players)

@@ -1,10 +1,22 @@
-"""Resafa's table for one seat (``envs.core.table``): other hands and sacks are sizes, draw piles counts."""
+"""Resafa's table for one seat (``envs.core.table``): other hands and sacks are sizes, draw piles counts.
+
+``view`` is the position shaped as the table: each player's area (the 5 x 5 grid of workshops and garden
+squares), storehouse, camel, colour tracks and cards; the canal network; the trade map with its trading
+tiles, posts and camels; the displays; every card and tile by its name and printed effects. ``fixed`` is the
+trade map's roads and node places, the same all game.
+"""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..core.table import build_table
+from .cards import halves
+from .content import ACTIONS, COLOURS, ITEMS, content, describe_all, describe_bundle
+from .geometry import CELLS, network
+from .state import CATEGORIES, NO, NUM_ITEMS, SPECIAL_DECKS, YELLOW0, ResafaData
+from .tracks import face_down
 
 PER_SEAT = (
     "coins",
@@ -24,6 +36,193 @@ PER_SEAT = (
 )
 OWN = ("hand", "sack_hand", "deck")
 HIDDEN = ("sack_deck", "ws_decks", "bonus_decks", "spec_decks", "spec_box", "bot_canals")
+C = content()
+
+
+def action_card(card: int) -> dict[str, Any]:
+    """An action card (a starting card or a yellow special card) with its two halves named."""
+    cid = C.action_cards[card].id if card < YELLOW0 else C.specials[card - YELLOW0].name
+    out = []
+    for h in halves(card):
+        act = ACTIONS[h.action] if h.action is not None else "any action"
+        col = COLOURS[h.colour] if h.colour is not None else "any colour"
+        extra = f" + {describe_all(h.extra)}" if h.extra else ""
+        out.append({"action": act, "colour": col, "extra": extra})
+    return {"id": cid, "halves": out}
+
+
+def _special(i: int, d: ResafaData) -> dict[str, Any]:
+    s = C.specials[i]
+    text = describe_all(s.effects) if s.effects else ""
+    if s.halves:
+        text = " | ".join(f"{h['action']}/{h['colour']}{h['extra']}" for h in action_card(YELLOW0 + i)["halves"])
+    return {
+        "name": s.name,
+        "colour": COLOURS[s.colour],
+        "level": int(s.level),
+        "timing": s.timing,
+        "text": text,
+        "vp": s.vp,
+        "used": bool(d.spec_used[i]),
+    }
+
+
+def _workshop(tile: int, face: int = 0, rot: int = 0) -> dict[str, Any]:
+    w = C.workshops[tile]
+    f = w.back if face else w.front
+    return {
+        "id": w.id,
+        "level": ("start", "I", "II")[int(w.level)],
+        "face": ("front", "back")[face],
+        "rot": rot,
+        "rooms": [describe_all(r.effects) for r in f.rooms],
+        "greens": [describe_all(g.effects) for g in f.greens],
+        "production": f.extra_production,
+    }
+
+
+def _card(card: Any) -> dict[str, Any]:
+    colour = COLOURS[card.colour] if card.colour is not None else None
+    return {"id": card.id, "colour": colour, "text": describe_all(card.effects)}
+
+
+def _area(d: ResafaData, s: int) -> list[dict[str, Any] | None]:
+    cells: list[dict[str, Any] | None] = []
+    for c in range(CELLS):
+        i = s * CELLS + c
+        if d.ws_tile[i] != NO:
+            cells.append({"workshop": _workshop(d.ws_tile[i], d.ws_face[i], d.ws_rot[i])})
+        elif d.g_orient[i] != NO:
+            strips = [bool(d.g_strips[i] >> k & 1) for k in range(3)]
+            cells.append({"garden": {"orient": ("horizontal", "vertical")[d.g_orient[i]], "strips": strips}})
+        else:
+            cells.append(None)
+    return cells
+
+
+@cache
+def fixed(players: int) -> dict[str, Any]:
+    """The trade map (nodes placed by road distance from Resafa, roads with their cost) and the canal grid."""
+    ids = [x.id for x in C.centres]
+    depth, frontier = {ids[0]: 0}, [ids[0]]
+    while frontier:  # breadth first from Resafa
+        nxt = [b for a in frontier for r in C.roads for x, b in ((r.a, r.b), (r.b, r.a)) if x == a and b not in depth]
+        for b in nxt:
+            depth.setdefault(b, depth[frontier[0]] + 1)
+        frontier = list(dict.fromkeys(nxt))
+    row: dict[str, float] = {}
+    for k in range(max(depth.values()) + 1):  # each column ordered by its roads into the previous one
+        column = [x for x in ids if depth[x] == k]
+        near = {
+            x: [row[y] for r in C.roads for a, y in ((r.a, r.b), (r.b, r.a)) if a == x and y in row] for x in column
+        }
+        column.sort(key=lambda x: sum(near[x]) / len(near[x]) if near[x] else 0.0)
+        row |= {x: i - (len(column) - 1) / 2 for i, x in enumerate(column)}
+    nodes = [{"id": x.id, "colour": x.colour, "col": depth[x.id], "row": row[x.id]} for x in C.centres]
+    roads = [[ids.index(r.a), ids.index(r.b), r.cost] for r in C.roads]
+    net = network(players)
+    sources = [{"row": x.row, "col": x.col, "side": x.side} for x in net.sources]
+    return {"nodes": nodes, "roads": roads, "canal": {"rows": net.rows, "cols": net.cols, "sources": sources}}
+
+
+def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
+    """The position laid out as Resafa's table, as ``seat`` (None: everything) may see it."""
+    n = d.players
+    players = []
+    for s in range(n):
+        item = d.camel_item[s]
+        p: dict[str, Any] = {
+            "coins": d.coins[s],
+            "vp": d.vp[s],
+            "store": {ITEMS[k]: d.store[s * NUM_ITEMS + k] for k in range(NUM_ITEMS)},
+            "camel": {
+                "at": C.centres[d.camel_at[s]].id,
+                "cargo": f"{d.camel_load[s]} {ITEMS[item]}" if item != NO else "empty",
+                "capacity": C.camel_track[d.camel_step[s]],
+            },
+            "tracks": {COLOURS[c]: d.track[s * 4 + c] for c in range(4)},
+            "area": _area(d, s),
+            "rows": dict(zip(("garden", "workshop", "canal"), d.rows[s * 3 : s * 3 + 3], strict=True)),
+            "gardens_done": d.gardens_done[s],
+            "gate": d.gate[s],
+            "water_cubes": d.cubes_taken[s],
+            "played": [action_card(c) for c in d.played[s]],
+            "bonus_cards": [_card(C.bonus_cards[c]) for c in d.bonus_hand[s]],
+            "specials": [_special(i, d) for i, o in enumerate(d.spec_owner) if o == s],
+            "deck": len(d.deck[s]),
+            "hand_size": len(d.hand[s]),
+            "sack_size": len(d.sack_hand[s]),
+        }
+        if seat is None or s == seat:
+            p["hand"] = [action_card(c) for c in d.hand[s]]
+            p["sack_cards"] = [_card(C.sack_cards[c]) for c in d.sack_hand[s]]
+        players.append(p)
+    net = network(n)
+    boxes = []
+    for b, box in enumerate(net.boxes):
+        o = d.canal_owner[b]
+        tile = None
+        if o != NO:
+            ct = C.canal_tiles[d.canal_design[b]]
+            face = ct.back if d.canal_side[b] and ct.back else ct.front
+            tile = {"owner": o, "id": ct.id, "exits": sorted(face.exits), "tank": face.tank}
+        bonus = d.cbonus_at[b]
+        boxes.append(
+            {
+                "printed": sorted(box.printed),
+                "bonus": describe_all(box.effects) if box.effects else "",
+                "tile": tile,
+                "bonus_tile": describe_all(C.canal_bonus_tiles[bonus].effects) if bonus != NO else None,
+            }
+        )
+    centres = []
+    for k, x in enumerate(C.centres):
+        deal = None
+        if d.trade_tile[k] != NO:
+            dl = C.trading_tiles[d.trade_tile[k]].sides[d.trade_side[k]]
+            deal = f"{ITEMS[dl.item]}: buy for {dl.buy} coins, sell for {describe_bundle(dl.sell)}"
+        posts = [
+            {"owner": d.post_owner[k * 4 + j], "open": n >= p.min_players, "token": p.token}
+            for j, p in enumerate(x.posts)
+        ]
+        camels = [s for s in range(n) if d.camel_at[s] == k]
+        centres.append({"deal": deal, "posts": posts, "camels": camels})
+    specials = []
+    for k, (col, lv) in enumerate(SPECIAL_DECKS):
+        deck = d.spec_decks[k]
+        top = _special(deck[-1], d) if d.spec_up[k] and deck else None
+        entry = {"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top}
+        if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by id (#i)
+            entry["face_down"] = [_special(c, d) for c in sorted(face_down(d, k))]
+        specials.append(entry)
+    turn = None
+    if d.card != NO:
+        turn = {
+            "card": action_card(d.card)["id"],
+            "main": ACTIONS[d.main] if d.main != NO else None,
+            "colour": COLOURS[d.colour] if d.colour != NO else None,
+        }
+    sheet = None
+    if d.sheet:
+        k = len(CATEGORIES)
+        sheet = {"categories": list(CATEGORIES), "rows": [d.sheet[s * k : s * k + k] for s in range(n)]}
+    return {
+        "round": min(d.round_no, 6),
+        "first": d.first,
+        "supply": {ITEMS[k]: d.supply[k] for k in range(NUM_ITEMS)},
+        "garden_tiles": {"small": d.g_supply[0], "large": d.g_supply[1]},
+        "tokens": {"square": d.tokens[0], "scarab": d.tokens[1]},
+        "players": players,
+        "canal": boxes,
+        "cubes": list(d.cubes),
+        "centres": centres,
+        "workshop_display": [_workshop(t) if t != NO else None for t in d.ws_display],
+        "bonus_display": [_card(C.bonus_cards[c]) if c != NO else None for c in d.bonus_display],
+        "specials": specials,
+        "sack": {"deck": len(d.sack_deck), "discard": len(d.sack_discard)},
+        "turn": turn,
+        "sheet": sheet,
+    }
 
 
 def table(state: Any, seat: int | None) -> dict[str, Any]:
@@ -33,4 +232,6 @@ def table(state: Any, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.d.players == 1:  # solo deck: the face-up top card, the rest a set
         deck = state.d.bot_deck
         t["board"]["bot_deck"] = {"top": deck[-1], "below": sorted(deck[:-1])}
+    t["view"] = view(state.d, seat)
+    t["fixed"] = fixed(state.d.players)
     return t

@@ -9,8 +9,10 @@ sağlar ... Gemi Sahibinin Bonusu ... Gemi Hareketi".
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import BUILD0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
-from .content import DOCKS, LOCS_PER_FLOTILLA, NUM_LOCS, NUM_RES, SETUP, Bld
+from .content import DOCKS, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_LOCS, NUM_RES, SETUP, Bld
 from .ending import record_triggers
 from .specialists import ENGINEER, FOUNDER, INVESTOR, face_up, play, plays
 from .state import NO, SeasteadData
@@ -21,14 +23,13 @@ from .tokens import (
     empty_locations,
     gain,
     gain_cleanup,
+    has_empty_location,
     loc_cost,
     opponent,
     pay,
     ship_placements,
     supplied_kinds,
 )
-
-ANY_KIND = -2
 
 
 def build_cost(d: SeasteadData, loc: int, engineer: bool) -> int:
@@ -57,26 +58,21 @@ def pay_kind(d: SeasteadData, loc: int) -> int:
     return d.founder if d.founder != NO else d.demand[loc // LOCS_PER_FLOTILLA]
 
 
-def affordable(d: SeasteadData, seat: int, loc: int, engineer: bool, kind: int) -> bool:
-    """``kind`` = the kind paid, or ANY_KIND (Founder still to be played)."""
-    cost = build_cost(d, loc, engineer)
-    base = seat * NUM_RES
-    if kind == ANY_KIND:
-        return any(d.res[base + k] >= cost for k in range(NUM_RES))
-    return d.res[base + kind] >= cost
+def affordable(d: SeasteadData, seat: int, engineer: bool, any_kind: bool = False) -> Iterator[int]:
+    """Free locations ``seat`` can pay for (the demanded kind, or the Founder's); with ``any_kind`` (a Founder
+    still to be played) a location is affordable when any one kind covers its cost."""
+    held = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
+    if any_kind:
+        held = [max(held)] * NUM_RES
+    budget = [held[pay_kind(d, f * LOCS_PER_FLOTILLA)] for f in range(NUM_FLOTILLAS)]  # the kind paid per flotilla
+    return (loc for loc in buildable_locations(d) if build_cost(d, loc, engineer) <= budget[loc // LOCS_PER_FLOTILLA])
 
 
-def can_build_type(d: SeasteadData, seat: int, btype: int) -> bool:
-    """A legal build of ``btype`` exists, counting the Engineer and Founder the player could still play."""
-    if d.built[seat * 3 + btype] >= SETUP.buildings_per_type:
-        return False
+def can_build(d: SeasteadData, seat: int) -> bool:
+    """A legal build location exists, counting the Engineer and Founder the player could still play."""
     eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
-    fnd = d.founder != NO or face_up(d, seat, FOUNDER)
-    for loc in buildable_locations(d):
-        kind = ANY_KIND if fnd and d.founder == NO else pay_kind(d, loc)
-        if affordable(d, seat, loc, eng, kind):
-            return True
-    return False
+    any_kind = d.founder == NO and face_up(d, seat, FOUNDER)
+    return next(affordable(d, seat, eng, any_kind), NO) != NO
 
 
 def start_build(d: SeasteadData, seat: int, btype: int) -> None:
@@ -85,8 +81,7 @@ def start_build(d: SeasteadData, seat: int, btype: int) -> None:
 
 
 def legal_where(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
-    eng = bool(d.engineer)
-    out = [LOC0 + loc for loc in buildable_locations(d) if affordable(d, seat, loc, eng, pay_kind(d, loc))]
+    out = [LOC0 + loc for loc in affordable(d, seat, bool(d.engineer))]
     return out + plays(d, seat, "where")
 
 
@@ -120,8 +115,10 @@ def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None
 def legal_founder(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
     """Kinds that pay for at least one location (with the Engineer if it is active or still playable)."""
     eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
-    locs = buildable_locations(d)
-    return [RES0 + k for k in range(NUM_RES) if any(affordable(d, seat, loc, eng, k) for loc in locs)]
+    cheapest = min((build_cost(d, loc, eng) for loc in buildable_locations(d)), default=None)
+    if cheapest is None:
+        return []
+    return [RES0 + k for k in range(NUM_RES) if d.res[seat * NUM_RES + k] >= cheapest]
 
 
 def apply_founder(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None:
@@ -149,7 +146,7 @@ def run_building_effect(d: SeasteadData, seat: int, loc: int, b: int) -> None:
             gain_cleanup(d, seat, 1)
         if any(x != NO for x in d.spec_display):
             d.stack.append((Step.SPECIALIST_CHOICE, seat, 0, 0))
-    elif ship_placements(d):
+    elif has_empty_location(d):
         d.stack.append((Step.SHIP_PLACE, seat, NO, 0))
     else:
         d.ships_boxed[seat] += 1
@@ -204,7 +201,7 @@ def run_ship_displaced(d: SeasteadData, seat: int, loc: int, no_bonus: int) -> N
     owner = d.ship[loc]
     if owner == NO:
         return
-    if ship_placements(d):
+    if has_empty_location(d):
         d.stack.append((Step.SHIP_PLACE, owner, loc, 0))
     else:
         d.ship[loc] = NO
@@ -255,7 +252,7 @@ def apply_building_dest(d: SeasteadData, action: int, seat: int, who: int, src: 
 
 # --- ship moves (location effect, Mechanic, shipyard row bonus) ----------------------------------------
 def legal_ship_select(d: SeasteadData, seat: int, purpose: int, moved: int) -> list[int]:
-    if not empty_locations(d):
+    if not has_empty_location(d):
         return []
     own = [LOC0 + i for i in range(NUM_LOCS) if d.ship[i] == seat and not (moved >> i) & 1]
     return [*own, PASS] if own else []
@@ -280,4 +277,6 @@ def apply_ship_dest(d: SeasteadData, action: int, seat: int, purpose: int, b: in
 
 
 def legal_build_types(d: SeasteadData, seat: int) -> list[int]:
-    return [BUILD0 + t for t in range(3) if can_build_type(d, seat, t)]
+    """Building types with one left on the player's board, when a legal location exists for a build."""
+    left = [BUILD0 + t for t in range(3) if d.built[seat * 3 + t] < SETUP.buildings_per_type]
+    return left if left and can_build(d, seat) else []

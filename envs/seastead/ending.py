@@ -22,11 +22,11 @@ from .state import (
 def current_triggers(d: SeasteadData) -> int:
     """The end conditions that hold now (a bit each)."""
     t = 0
-    for f in range(NUM_FLOTILLAS):
-        if all(d.loc_bld[i] != NO for i in range(f * LOCS_PER_FLOTILLA, (f + 1) * LOCS_PER_FLOTILLA)):
-            t |= TRIGGER_FLOTILLA_FULL
+    bld = d.loc_bld
+    if any(NO not in bld[f * LOCS_PER_FLOTILLA : (f + 1) * LOCS_PER_FLOTILLA] for f in range(NUM_FLOTILLAS)):
+        t |= TRIGGER_FLOTILLA_FULL
     per_player = 3 * SETUP.buildings_per_type
-    if any(per_player - sum(d.built[s * 3 : s * 3 + 3]) <= 1 for s in (0, 1)):
+    if max(sum(d.built[0:3]), sum(d.built[3:6])) >= per_player - 1:
         t |= TRIGGER_ONE_BUILDING_LEFT
     if d.dive_deck and DIVE_CARDS[d.dive_deck[-1]].deck == Deck.DEPTHS:
         t |= TRIGGER_DEPTHS_VISIBLE

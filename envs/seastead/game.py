@@ -28,6 +28,8 @@ from .content import (
 from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
 from .steps import NUM_DECISIONS, Step
 
+DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
+
 
 class SeasteadGame(Game):
     """Seastead: the base game (two players, A sides), the B sides with decrees, the advanced mixed setup and
@@ -71,6 +73,10 @@ class SeasteadGame(Game):
     state_size = observation.STATE_SIZE
     max_decisions = 2_000
     score_scale = 20.0
+
+    def observation_layout(self) -> dict[str, slice]:
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
 
     def new_state(self, seed: int) -> SeasteadState:
         c = self.config
@@ -134,7 +140,7 @@ class SeasteadState(StackState):
             d.dive_deck = deck = [deck[i] for i in rng.permutation(len(deck))]
             bands = ()
         for band in bands:
-            pos = [i for i, c in enumerate(deck) if DIVE_CARDS[c].deck == band]
+            pos = [i for i, c in enumerate(deck) if DIVE_BAND[c] == band]
             cards = [deck[i] for i in pos]
             for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
                 deck[i] = cards[j]

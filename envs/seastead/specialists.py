@@ -13,7 +13,7 @@ from .actions import LOC0, SPEC0
 from .content import NUM_RES, SPEC_BY_NAME, SPECIALISTS, Bld
 from .state import NO, SeasteadData
 from .steps import Step
-from .tokens import buildable_locations, dive_deck_ready, empty_locations, gain, gain_cleanup, opponent
+from .tokens import buildable_locations, dive_deck_ready, gain, gain_cleanup, has_empty_location, opponent
 
 SCOUT = SPEC_BY_NAME["Scout"]
 TRAWLER = SPEC_BY_NAME["Trawler"]
@@ -62,7 +62,7 @@ def usable(d: SeasteadData, seat: int, sid: int) -> bool:
     if sid == FOREMAN:
         return d.built_loc != NO
     if sid == MECHANIC:
-        return seat in d.ship and bool(empty_locations(d))
+        return seat in d.ship and has_empty_location(d)
     if sid == TRADER:
         held = [k for k in range(NUM_RES) if d.res[seat * NUM_RES + k]]
         return any(d.supply[j] for k in held for j in range(NUM_RES) if j != k)
@@ -75,22 +75,28 @@ def usable(d: SeasteadData, seat: int, sid: int) -> bool:
     return True  # Salvager, Scavenger
 
 
+def _offered(window: str, mode: str) -> tuple[int, ...]:
+    if window == "main":
+        return tuple(sid for sid, t in enumerate(TIMING) if t == "any")
+    if window == "after":
+        return tuple(sid for sid, t in enumerate(TIMING) if t == "any" or (t == "after" and KIND[sid] == mode))
+    return tuple(sid for sid, t in enumerate(TIMING) if t == window)
+
+
+#: ``(window, mode) -> specialists whose timing fits``: the part of :func:`plays` that depends on cards only
+OFFERED = {(w, m): _offered(w, m) for w in ("main", "split", "where", "after") for m in ("", "build", "dive")}
+
+
 def plays(d: SeasteadData, seat: int, window: str, mode: str = "") -> list[int]:
     """``SPEC`` actions ``seat`` may play in ``window`` ("main", "split", "where", "after")."""
-    out = []
-    for sid in range(len(SPECIALISTS)):
-        if d.spec_owner[sid] != seat or d.spec_spent[sid] or (d.played >> sid) & 1:
-            continue
-        t = TIMING[sid]
-        if window == "main":
-            ok = t == "any"
-        elif window == "after":
-            ok = t == "any" or (t == "after" and KIND[sid] == mode)
-        else:
-            ok = t == window
-        if ok and usable(d, seat, sid):
-            out.append(SPEC0 + sid)
-    return out
+    if seat not in d.spec_owner:
+        return []
+    owner, spent, played = d.spec_owner, d.spec_spent, d.played
+    return [
+        SPEC0 + sid
+        for sid in OFFERED[window, mode]
+        if owner[sid] == seat and not spent[sid] and not (played >> sid) & 1 and usable(d, seat, sid)
+    ]
 
 
 def play(d: SeasteadData, seat: int, sid: int) -> None:

@@ -75,6 +75,11 @@ def empty_locations(d: SeasteadData) -> list[int]:
     return [i for i in range(NUM_LOCS) if d.loc_bld[i] == NO and d.ship[i] == NO]
 
 
+def has_empty_location(d: SeasteadData) -> bool:
+    """Some location has neither building nor ship (a ship can be placed or moved)."""
+    return any(b == NO and s == NO for b, s in zip(d.loc_bld, d.ship, strict=True))
+
+
 def buildable_locations(d: SeasteadData) -> list[int]:
     """Locations with no building (a ship there is allowed)."""
     return [i for i in range(NUM_LOCS) if d.loc_bld[i] == NO]
@@ -85,10 +90,11 @@ def ship_placements(d: SeasteadData) -> list[int]:
     out: list[int] = []
     for f in range(NUM_FLOTILLAS):
         base = f * LOCS_PER_FLOTILLA
+        cost = SIDE_COST[d.sides[f]]
         cands = [i for i in range(base, base + LOCS_PER_FLOTILLA) if d.loc_bld[i] == NO and d.ship[i] == NO]
         if cands:
-            low = min(loc_cost(d, i) for i in cands)
-            out += [LOC0 + i for i in cands if loc_cost(d, i) == low]
+            low = min(cost[i] for i in cands)
+            out += [LOC0 + i for i in cands if cost[i] == low]
     return out
 
 

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import itertools
 import json
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import games
+from .. import games, options
 from ..agents.registry import available_agents
 from .session import RequestError, Session, table_of
 
@@ -42,17 +44,31 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
+@cache
+def _defaults(game: str) -> dict[str, Any]:
+    """A game's config keys with their defaults."""
+    return dict(games.make_env(game).unwrapped.game.defaults)
+
+
 def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: int | None) -> dict[str, Any]:
     """Every position of a game as ``seat`` (None: everything) sees it, with the decision taken there."""
-    env = games.make_env(game, **config)
-    env.reset(seed=seed)
+    try:
+        env = games.make_env(game, **config)
+        env.reset(seed=seed)
+    except Exception as exc:  # a bad config in a stored game or an export
+        raise RequestError(422, f"cannot set up this {game} game: {exc}".splitlines()[0]) from exc
     state = env.unwrapped.state_obj
     frames = []
+    fixed = None
     for i, action in enumerate([*actions, None]):
         frame: dict[str, Any] = {"index": i, "table": table_of(state, seat)}
+        fixed = frame["table"].pop("fixed", fixed)  # the game's fixed content (a map): sent once
+        if "view" in frame["table"]:  # the game's view draws it: the field lists are not sent again
+            for key in ("players", "board", "legend"):
+                frame["table"].pop(key)
         if action is not None:
             s = state.current_player()
-            if not state.is_legal(action):
+            if not isinstance(action, int) or not 0 <= action < state.game.num_actions or not state.is_legal(action):
                 raise RequestError(422, f"decision {i}: action {action} is illegal there (a corrupt game)")
             shown = seat is None or s == seat
             frame["decision"] = {
@@ -62,11 +78,18 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
             }
             state.apply(action)
         frames.append(frame)
-    return {"game": game, "num_players": state.game.num_players, "frames": frames}
+    return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "frames": frames}
 
 
 def create_app(db: str | Path | None = None) -> Starlette:
-    """The app; finished games are stored in, and the Watch page reads, the arena database ``db``."""
+    """The app; finished games are stored in, and the Watch page reads, the arena database ``db``.
+
+    Raises :class:`~meeplezoo.arena.errors.StoreError` (one line) if ``db`` is a file but no arena database.
+    """
+    if db is not None:
+        from ..arena.store import check
+
+        check(db)
     sessions: dict[str, Session] = {}
     counter = itertools.count(1)
 
@@ -79,10 +102,29 @@ def create_app(db: str | Path | None = None) -> Starlette:
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC / ("watch.html" if request.url.path.startswith("/watch") else "play.html"))
 
+    async def game_view(request: Request) -> Response:
+        """A game's table view (``envs/<game>/view.js``, shipped next to its rules); 404: the generic one."""
+        game = request.path_params["game"]
+        if game not in games.game_names():
+            return Response(f"// no game {game!r}", status_code=404, media_type="text/javascript")
+        try:
+            source = resources.files(f"meeplezoo.envs.{game}").joinpath("view.js").read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError):
+            return Response(f"// {game} has no view", status_code=404, media_type="text/javascript")
+        return Response(source, media_type="text/javascript")
+
     async def catalog(request: Request) -> JSONResponse:
         out = []
         for name in games.game_names():
-            out.append({"name": name, "players": list(games.player_counts(name)), "agents": available_agents(name)})
+            keys = {k: v for k, v in _defaults(name).items() if k != "num_players"}
+            out.append(
+                {
+                    "name": name,
+                    "players": list(games.player_counts(name)),
+                    "agents": available_agents(name),
+                    "options": {k: str(v) for k, v in keys.items()},
+                }
+            )
         return JSONResponse({"games": out, "db": str(db) if db else None})
 
     async def new_game(request: Request) -> JSONResponse:
@@ -94,6 +136,13 @@ def create_app(db: str | Path | None = None) -> Starlette:
             config, seat, bots, seed = body.get("config", {}), body.get("seat", 0), body.get("bots"), body.get("seed")
             if not isinstance(config, dict):
                 raise RequestError(400, "config must be a JSON object")
+            items = body.get("options", [])  # KEY=VALUE texts, read as the CLI reads --config
+            if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+                raise RequestError(400, "options must be a list of KEY=VALUE texts")
+            try:
+                config = {**config, **options.parse_config(items, _defaults(game), game)}
+            except options.OptionError as exc:
+                raise RequestError(400, str(exc).replace("--config ", "")) from exc
             if not isinstance(seat, int) or not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
                 raise RequestError(400, "seat must be an integer and bots a list of agent specs")
             if seed is None:
@@ -184,7 +233,10 @@ def create_app(db: str | Path | None = None) -> Starlette:
             if not all(isinstance(a, int) for a in actions):
                 raise RequestError(400, "the export hides some choices (a seat view): export the full view")
             seat = _seat(request)
-            out = replay_frames(body["game"], body.get("config", {}), int(body.get("seed", 0)), actions, seat)
+            config, seed = body.get("config", {}), body.get("seed", 0)
+            if not isinstance(config, dict) or not isinstance(seed, int):
+                raise RequestError(400, "not a game export: config must be an object and seed an integer")
+            out = replay_frames(body["game"], config, seed, actions, seat)
             out.update(seats=body.get("seats"), scores=body.get("scores"), ranks=body.get("ranks"))
             return JSONResponse(out)
         except RequestError as exc:
@@ -194,6 +246,7 @@ def create_app(db: str | Path | None = None) -> Starlette:
         Route("/", page),
         Route("/play", page),
         Route("/watch", page),
+        Route("/views/{game}.js", game_view),
         Route("/api/catalog", catalog),
         Route("/api/play", new_game, methods=["POST"]),
         Route("/api/play/{gid}", view),

@@ -48,6 +48,7 @@ class Session:
         self.id, self.game, self.seed, self.seat = gid, games.resolve(game), seed, seat
         self.config = dict(self.state.game.config)
         self.token = secrets.token_urlsafe(16)
+        self.key = f"web-{secrets.token_hex(8)}-{gid}"  # its key in the arena database: unique across restarts
         self.specs: list[str] = list(bots)
         self.specs.insert(seat, "human")
         self.agents: dict[int, Any] = {}
@@ -147,7 +148,7 @@ class Session:
             else [n - 1 if s == self.forfeit["seat"] else 0 for s in range(n)]
         )
         task = SimpleNamespace(
-            key=f"web-{self.id}",
+            key=self.key,
             game=self.game,
             config=self.config,
             seed=self.seed,
@@ -167,7 +168,8 @@ class Session:
             "actions": self.actions,
         }
         with Store(store) as db:
-            db.add(task, result, "web")
+            if not db.add(task, result, "web"):
+                raise RuntimeError(f"the arena database already holds a game {task.key!r}")
             self.stored_id = db.con.execute("SELECT id FROM games WHERE key = ?", (task.key,)).fetchone()[0]
 
     def view(self, token: Any) -> dict[str, Any]:

@@ -52,3 +52,21 @@ def test_heuristic_only_chooses_legal_actions_and_acts_through_the_env() -> None
         env.step(action)
         decisions += 1
     assert decisions > 100 and env.state_obj.is_terminal()
+
+
+def test_the_projected_score_runs_from_the_start_to_the_true_final_score() -> None:
+    from meeplezoo.agents.concordia_heuristic import evaluate, game_left, projected_score
+
+    state = ConcordiaGame(num_players=3, map="italia").new_state(4)
+    rng = np.random.default_rng(4)
+    assert game_left(state.d) == 1.0
+    assert projected_score(state.d, 0) == evaluate(state.d, 0)  # all the potential counts at the start
+    left = 1.0
+    while not state.is_terminal():
+        now = game_left(state.d)
+        assert 0.0 <= now <= left  # Forum cards are only bought, houses only built
+        left = now
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    assert game_left(state.d) == 0.0
+    assert [projected_score(state.d, s) for s in range(3)] == state.scores()

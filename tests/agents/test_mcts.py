@@ -7,7 +7,15 @@ import numpy as np
 import pytest
 
 from meeplezoo.agents import make_agent
-from meeplezoo.agents.mcts import ESTIMATES, ISMCTSAgent, _estimate_values, _final_values, _Node
+from meeplezoo.agents.mcts import (
+    ESTIMATES,
+    ROLLOUTS,
+    ISMCTSAgent,
+    _estimate_values,
+    _final_values,
+    _margin_values,
+    _Node,
+)
 from meeplezoo.agents.spec import AgentSpecError
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.games import game_names, make_env
@@ -32,7 +40,13 @@ def test_mcts_picks_a_legal_action_and_replays_for_the_same_seed(game, config):
     for seed in (1, 2):
         state = position(game, config, seed, 20 * seed)
         view = view_of_state(state, state.current_player())
-        for spec in ("mcts:iters=40", "mcts:iters=20,cutoff=10", "mcts:iters=8,rollout=heuristic,cutoff=6"):
+        for spec in (
+            "mcts:iters=40",
+            "mcts:iters=20,cutoff=10",
+            "mcts:iters=8,rollout=heuristic,cutoff=6",
+            "mcts:iters=12,rollout=fast,cutoff=8,forced=1,value=margin",
+            "mcts:iters=10,cutoff=4,bias=1",
+        ):
             a = make_agent(spec, game, seed=3).act(view)
             assert a in view.legal_actions
             assert make_agent(spec, game, seed=3).act(view) == a, spec
@@ -104,7 +118,7 @@ def test_spec_parameters_are_converted():
         ("mcts:depth=3", r"agent 'mcts' has no parameter 'depth'; its parameters: iters, seconds, c, rollout"),
         ("mcts:iters=many", r"parameter 'iters': expected int, got 'many'"),
         ("mcts:iters=0", r"parameter 'iters': must be at least 1"),
-        ("mcts:rollout=smart", r"expected one of random, heuristic, got 'smart'"),
+        ("mcts:rollout=smart", r"expected one of random, heuristic, fast, got 'smart'"),
         ("random:fast=1", r"agent 'random' has no parameter 'fast'; its parameters: none"),
         ("nobody", r"no agent 'nobody' for seastead; available: heuristic, human, mcts, ppo, random"),
         ("ppo:/no/such/model.zip", r"no model file '/no/such/model.zip'"),
@@ -116,3 +130,126 @@ def test_a_bad_spec_is_a_one_line_error_naming_what_exists(spec, message):
     with pytest.raises(AgentSpecError, match=message) as info:
         make_agent(spec, "seastead", seed=0)
     assert "\n" not in str(info.value)
+
+
+# --- a tiny two-seat game for the tree's shape: seat 0 picks 0/1, seat 1 has one forced move, seat 0 picks
+# again; seat 0 wins exactly when it picked 1 both times
+
+
+class _ChainData:
+    def __init__(self) -> None:
+        self.stack = [(0, 0, 0, 0)]
+        self.legal = (0, 1)
+        self.picks: list[int] = []
+
+
+class _ChainGame:
+    name, num_players, num_actions, score_scale = "chain", 2, 2, 1.0
+
+
+#: step -> (the next task, its legal actions)
+_CHAIN_NEXT = {0: ((1, 1, 0, 0), (0,)), 1: ((2, 0, 0, 0), (0, 1))}
+
+
+class _ChainState:
+    game = _ChainGame()
+
+    def __init__(self) -> None:
+        self.d = _ChainData()
+
+    def apply(self, action: int) -> None:
+        d = self.d
+        assert action in d.legal
+        step = d.stack.pop()[0]
+        if step != 1:
+            d.picks.append(action)
+        if step in _CHAIN_NEXT:
+            task, legal = _CHAIN_NEXT[step]
+            d.stack.append(task)
+            d.legal = legal
+        else:
+            d.legal = ()
+
+    def ranks(self) -> list[int]:
+        return [0, 1] if self.d.picks == [1, 1] else [1, 0]
+
+    def eliminated(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _ChainView:
+    seat, game_name, legal_actions = 0, "chain", (0, 1)
+
+    def determinize(self, rng) -> _ChainState:
+        return _ChainState()
+
+
+@pytest.mark.parametrize("forced", [False, True])
+def test_forced_decisions_are_no_tree_level_when_asked(forced):
+    agent = ISMCTSAgent(seed=0, iters=200, forced=forced)
+    captured = {}
+    original = agent._iterate
+
+    def spy(root, *args):
+        captured["root"] = root
+        return original(root, *args)
+
+    agent._iterate = spy
+    assert agent.act(_ChainView()) == 1  # the only winning line starts with 1
+    below = captured["root"].children[1].children
+    step_of = {key: key // 2 // 2 for key in below}  # keys are (step * players + mover) * actions + action
+    if forced:  # seat 1's forced move is skipped: the children are seat 0's second pick (step 2, both actions)
+        assert sorted(below) == [(2 * 2 + 0) * 2 + 0, (2 * 2 + 0) * 2 + 1]
+    else:  # one child: the forced move of seat 1 (step 1)
+        assert list(step_of.values()) == [1] and len(below) == 1
+
+
+def test_margin_values_judge_each_seat_against_its_best_rival():
+    state = position("concordia", {"num_players": 3}, 8, 60)
+    fixed = [10.0, 4.0, 1.0]
+    values = _margin_values(state, lambda s: fixed, 2.0)
+    assert values[0] == pytest.approx(1 / (1 + np.exp(-3.0)))  # 10 vs the best rival's 4
+    assert values[1] == pytest.approx(1 / (1 + np.exp(3.0)))  # 4 vs 10
+    assert values[2] == pytest.approx(1 / (1 + np.exp(4.5)))  # 1 vs 10
+    two = position("concordia", {"num_players": 2}, 8, 60)
+    est = lambda s: [7.0, 3.0]  # noqa: E731
+    assert _margin_values(two, est, 2.0) == pytest.approx(_estimate_values(two, est, 2.0))  # 2 seats: the softmax
+
+
+def test_a_heavy_progressive_bias_plays_the_heuristics_choice():
+    state = position("concordia", {"num_players": 2}, 9, 40)
+    view = view_of_state(state, state.current_player())
+    k = len(view.legal_actions)
+    agent = ISMCTSAgent(seed=1, iters=k + 15, cutoff=3, bias=100.0)
+    captured = {}
+    original = agent._iterate
+
+    def spy(root, *args):
+        captured["root"] = root
+        return original(root, *args)
+
+    agent._iterate = spy
+    action = agent.act(view)
+    root = captured["root"]
+    assert root.hint in view.legal_actions
+    assert action == root.hint and root.children[action].n == 16  # expanded first, then always selected
+
+
+def test_concordias_fast_rollout_keeps_the_rule_choices_and_plays_legal_games():
+    from meeplezoo.agents.concordia_heuristic import rule_choice
+    from meeplezoo.envs.concordia.steps import Step
+
+    fast = ROLLOUTS["concordia"]
+    state = make_env("concordia", num_players=3).unwrapped.game.new_state(3)
+    py = __import__("random").Random(0)
+    decisions = 0
+    while not state.is_terminal():
+        d = state.d
+        step, seat, a, b = d.stack[-1]
+        action = fast(state, py)
+        assert action in d.legal
+        if len(d.legal) > 1 and step not in (Step.MAIN, Step.DIPLOMAT):
+            assert action == rule_choice(d, step, seat, a, b, d.legal)
+        state.apply(action)
+        decisions += 1
+    assert 100 < decisions < 5000

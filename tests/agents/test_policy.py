@@ -56,7 +56,7 @@ def test_a_file_that_is_not_a_model_is_a_one_line_error(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["seastead", "board_royale"])
+@pytest.mark.parametrize("game", ["seastead", "board_royale", "resafa"])
 def test_ppo_alone_plays_the_shipped_policy_of_the_game(game):
     pytest.importorskip("sb3_contrib")
     from meeplezoo.agents.policy import shipped_policy

@@ -1,13 +1,17 @@
-"""The Seastead heuristic beats uniformly random play in at least 95% of 200 seeded games."""
+"""The Seastead heuristic beats uniformly random play in at least 95% of 200 seeded games; its cut-off
+estimate for IS-MCTS ranks seats sensibly."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from meeplezoo.agents.seastead_heuristic import SeasteadHeuristicAgent
+from meeplezoo.agents.mcts import _estimate_values
+from meeplezoo.agents.seastead_heuristic import ESTIMATE_SCALE, SeasteadHeuristicAgent, estimate_scores
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.seastead import SeasteadGame
+from meeplezoo.envs.seastead.content import LOCATIONS, NUM_RES, Bld
+from meeplezoo.envs.seastead.game import SeasteadState
 
 GAMES = 200
 
@@ -92,3 +96,66 @@ def test_heuristic_beats_random_with_b_sides_in_90_percent_of_60_games() -> None
         ranks = state.ranks()
         wins += ranks[seat] == 0 and ranks[1 - seat] != 0
     assert wins >= 54, f"heuristic won only {wins}/60 with B sides"
+
+
+# --- the IS-MCTS cut-off estimate (estimate_scores) -----------------------------------------------------
+def _with_buildings(seat: int, locs: list[int], round_no: int = 5, end_round: int = -1) -> SeasteadState:
+    """A fresh game where ``seat`` owns ports on ``locs`` (round and last round set by hand)."""
+    state = SeasteadGame().new_state(11)
+    d = state.d
+    for loc in locs:
+        d.loc_owner[loc], d.loc_bld[loc] = seat, Bld.PORT
+    d.built[seat * 3 + Bld.PORT] = len(locs)
+    d.round_no, d.end_round = round_no, end_round
+    return state
+
+
+def _move_resources(state: SeasteadState, seat: int, n: int) -> None:
+    """Give ``seat`` ``n`` more resources from the supply, spread over the kinds."""
+    d = state.d
+    for i in range(n):
+        d.supply[i % NUM_RES] -= 1
+        d.res[seat * NUM_RES + i % NUM_RES] += 1
+
+
+def test_estimate_ranks_the_seat_with_more_buildings_and_cleanup_first() -> None:
+    state = _with_buildings(0, [0, 6, 12])  # three ports, nothing for seat 1
+    state.d.cleanup[0], state.d.cleanup_supply = 3, state.d.cleanup_supply - 3
+    state.validate()
+    est = estimate_scores(state)
+    assert est[0] > est[1]
+    values = _estimate_values(state, estimate_scores, ESTIMATE_SCALE)
+    assert values[0] > 0.75 and values[0] + values[1] == pytest.approx(1.0)
+    swapped = _with_buildings(1, [0, 6, 12])
+    swapped.d.cleanup[1] = 3
+    assert estimate_scores(swapped) == pytest.approx(est[::-1])  # no seat is favoured
+
+
+def test_resources_outweigh_a_building_early_but_not_in_the_last_round() -> None:
+    """Eight spare resources against a location worth 4: fuel for more than one building in round 3, mostly
+    leftovers in the last round (they score only on matching docks)."""
+    loc = next(i for i, x in enumerate(LOCATIONS) if x.cost == 4)
+    margins = []
+    for round_no, end_round in ((3, -1), (12, 12)):
+        state = _with_buildings(1, [loc], round_no, end_round)
+        _move_resources(state, 0, 8)
+        state.validate()
+        est = estimate_scores(state)
+        margins.append(est[0] - est[1])
+    assert margins[0] > 0 > margins[1]
+
+
+def test_a_lead_counts_for_more_late_in_the_game() -> None:
+    """The same 5-point lead decides more in round 13 than in round 2 (the softmax of IS-MCTS sharpens)."""
+    early, late = (_with_buildings(0, [0], r) for r in (2, 13))
+    for s in (early, late):
+        s.d.cleanup[0] = 2
+    v_early = _estimate_values(early, estimate_scores, ESTIMATE_SCALE)[0]
+    v_late = _estimate_values(late, estimate_scores, ESTIMATE_SCALE)[0]
+    assert 0.5 < v_early < v_late < 1.0
+
+
+def test_solo_estimate_compares_you_with_the_boss() -> None:
+    state = SeasteadGame(num_players=1).new_state(2)
+    est = estimate_scores(state)
+    assert len(est) == 2 and est[1] > est[0]  # the Boss starts with 20 points, you with nothing on the board

@@ -61,6 +61,20 @@ def test_chance_events_are_independent_and_reproducible():
     assert not np.array_equal(Chance(4).generator().permutation(20), first)
 
 
+def test_chance_below_is_one_reproducible_uniform_event():
+    a = Chance(3)
+    b = a.copy()
+    draws = [a.below(6) for _ in range(6000)]
+    assert a.events == 6000 and draws == [b.below(6) for _ in range(6000)]  # same seed and events, same draws
+    counts = np.bincount(draws, minlength=6)
+    assert counts.min() > 850 and counts.max() < 1150  # about 1000 each (6 sigma ~ 170)
+    other = Chance(4)
+    assert [other.below(6) for _ in range(20)] != draws[:20]  # another seed, other draws
+    assert {Chance(s).below(1) for s in range(50)} == {0}
+    seeds = [Chance(s).below(2**40) for s in range(200)]
+    assert len(set(seeds)) == 200  # neighbouring seeds do not collide
+
+
 @pytest.mark.parametrize(
     "data",
     [

@@ -47,10 +47,16 @@ def test_a_tiny_run_writes_checkpoints_logs_and_evaluations(tiny_run):
     with zipfile.ZipFile(out / latest["model"]) as z:
         assert "policy.optimizer.pth" in z.namelist()  # the optimiser state is in the checkpoint
     state = pickle.loads((out / latest["state"]).read_bytes())
-    assert state["run"]["snapshots"] == ["pool/step_64.zip"] and set(state["rng"]) == {"torch", "numpy", "random"}
+    assert state["run"]["snapshots"] == ["pool/step_64.zip", "pool/step_128.zip"]  # the end is a boundary too
+    assert set(state["rng"]) == {"torch", "numpy", "random"} and len(state["envs"]) == 2
     assert (out / "checkpoints" / "step_64.zip").is_file() and (out / "final.zip").is_file()
     assert any(p.name.startswith("events.out.tfevents") for p in (out / "tb").rglob("*"))
     assert any(line.startswith("step 64: win rate vs heuristic") for line in lines)
+    from meeplezoo.training.logs import read_scalars
+
+    scalars = read_scalars(out)  # the logs hold the evaluation the checkpoint recorded
+    assert scalars["eval/win_rate_vs_heuristic"][0] == pytest.approx(state["run"]["evals"][0][:2])
+    assert {"train/entropy_loss", "train/value_loss", "pool/frozen_checkpoints"} <= scalars.keys()
 
 
 @pytest.mark.slow
@@ -62,13 +68,13 @@ def test_resume_continues_the_step_count_and_the_pool(tiny_run):
         train("seastead", out, load_config("seastead", None, TINY))
     lines: list[str] = []
     model = train("seastead", out, resume=True, total_steps=256, log=lines.append)
-    assert lines[0].startswith(f"Resumed {out} at step 128 (pool: 1 frozen checkpoints)")
+    assert lines[0].startswith(f"Resumed {out} at step 128 (pool: 2 frozen checkpoints)")
     assert model.num_timesteps == 256
     latest = json.loads((out / "checkpoints" / "latest.json").read_text())
     state = pickle.loads((out / latest["state"]).read_bytes())
     assert latest["step"] == 256
-    assert state["run"]["snapshots"] == ["pool/step_64.zip", "pool/step_192.zip"]  # the old pool, then more
-    assert [step for step, _, _ in state["run"]["evals"]] == [64, 192]
+    assert state["run"]["snapshots"] == [f"pool/step_{n}.zip" for n in (64, 128, 192, 256)]  # the old pool, more
+    assert [step for step, _, _ in state["run"]["evals"]] == [64, 128, 192, 256]
 
 
 def test_resume_without_a_checkpoint_is_a_one_line_error(tmp_path, capsys):

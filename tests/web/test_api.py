@@ -65,6 +65,8 @@ def test_full_game_through_the_api_is_stored_and_replays(client, game):
     w = client.get(f"/api/stored/{v['result']['stored_id']}?seat=all").json()
     assert w["frames"][-1]["table"]["terminal"] and w["frames"][-1]["table"]["scores"] == v["result"]["scores"]
     assert len(w["frames"]) == len(v["log"]) + 1
+    assert all("fixed" not in f["table"] and "view" in f["table"] for f in w["frames"])  # the board: sent once
+    assert (w["fixed"] is not None) == (game in ("concordia", "resafa"))
     bad = client.get(f"/api/stored/{v['result']['stored_id']}?seat=abc")
     assert bad.status_code == 400 and "seat must be" in bad.json()["error"]
     assert client.get("/api/stored/999").status_code == 404
@@ -154,11 +156,63 @@ def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch):
     assert start(client, "seastead")["id"]  # still serving
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_no_seat_table_holds_hidden_information(game):
-    """A seat's table is the same for every determinization for that seat, all along a random game."""
+def test_games_of_a_restarted_server_are_stored_apart(tmp_path, monkeypatch):
+    """Session ids start again at g1 after a restart; the stored games (and their links) must not mix up."""
+    import meeplezoo.web.session as session
+    from meeplezoo.arena.store import Store
+
+    real = session.make_agent
+    monkeypatch.setattr(
+        session, "make_agent", lambda spec, *a, **k: Raiser() if spec == "raiser" else real(spec, *a, **k)
+    )
+    db = tmp_path / "web.sqlite"
+    stored = []
+    for run in range(2):
+        with TestClient(create_app(db)) as c:
+            g = start(c, "seastead", seat=1, bots=["raiser"], seed=10 + run)
+            assert g["id"] == "g1"
+            v = wait_turn(c, g)
+            while not v["over"]:  # the human may be first: one move, then the raising bot forfeits
+                c.post(f"/api/play/{g['id']}/act", json={"token": g["token"], "action": v["legal"][0]["id"]})
+                v = wait_turn(c, g)
+            stored.append(v["result"]["stored_id"])
+    assert stored[0] != stored[1]
+    with Store(db) as st:
+        assert [st.game(i).seed for i in stored] == [10, 11]
+
+
+def test_a_file_that_is_no_arena_database_is_refused_in_one_line(tmp_path):
+    from meeplezoo.arena.errors import StoreError
+
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("not a database")
+    with pytest.raises(StoreError, match="not a MeepleZoo arena database"):
+        create_app(bad)
+
+
+def test_a_bad_export_gets_a_4xx_with_a_reason(client):
+    base = {"game": "seastead", "config": {"num_players": 2}, "seed": 1, "decisions": [{"action": 0}]}
+    cases = [
+        ({**base, "config": {"num_players": 7}}, 422, "cannot set up this seastead game"),
+        ({**base, "seed": "x"}, 400, "seed an integer"),
+        ({**base, "decisions": [{"action": 10**9}]}, 422, "decision 0: action 1000000000 is illegal"),
+        ({**base, "game": "chess"}, 400, "not a game export"),
+    ]
+    for body, status, reason in cases:
+        r = client.post("/api/replay", json=body)
+        assert r.status_code == status and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
+
+
+SIZES = [(g, n) for g in GAMES for n in sorted({2, max(games.player_counts(g))})]
+BIG = {("concordia", 5): {"map": "imperium"}}  # five players need the Imperium map
+
+
+@pytest.mark.parametrize(("game", "n"), SIZES)
+def test_no_seat_table_holds_hidden_information(game, n):
+    """A seat's table (its game-shaped ``view`` included) is the same for every determinization for that
+    seat, all along a random game."""
     table = importlib.import_module(f"meeplezoo.envs.{game}.table").table
-    env = games.make_env(game, num_players=2)
+    env = games.make_env(game, num_players=n, **BIG.get((game, n), {}))
     env.reset(seed=5)
     state = env.unwrapped.state_obj
     rng = np.random.default_rng(1)
@@ -174,6 +228,95 @@ def test_no_seat_table_holds_hidden_information(game):
     assert steps > 20
 
 
+def played(game, moves, n=2, seed=4):
+    env = games.make_env(game, num_players=n)
+    env.reset(seed=seed)
+    state = env.unwrapped.state_obj
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_every_game_ships_its_table_view(client):
+    for game in GAMES:
+        r = client.get(f"/views/{game}.js")
+        assert r.status_code == 200 and f"VIEWS.{game} =" in r.text, game
+        assert "javascript" in r.headers["content-type"]
+    assert client.get("/views/chess.js").status_code == 404
+
+
+def test_seastead_view_lays_out_flotillas_and_names_cards():
+    from meeplezoo.envs.seastead.content import SPECIALISTS
+    from meeplezoo.envs.seastead.table import table
+
+    state = played("seastead", 40)
+    v = table(state, 0)["view"]
+    assert [len(f["locations"]) for f in v["flotillas"]] == [6, 6, 6, 6]
+    built = [loc for f in v["flotillas"] for loc in f["locations"] if loc["owner"] >= 0]
+    assert built and all(loc["building"] in ("port", "academy", "shipyard") for loc in built)
+    assert len(built) == sum(state.d.built)
+    names = {sp.name for sp in SPECIALISTS}
+    assert all(sp is None or sp["name"] in names for sp in v["spec_display"])
+    assert set(v["players"][0]["resources"]) == {"fish", "artifact", "kelp", "metal"}
+
+
+def test_concordia_view_draws_the_map_with_every_city_placed():
+    from meeplezoo.envs.concordia.content import MAPS
+    from meeplezoo.envs.concordia.table import fixed, table
+
+    state = played("concordia", 60)
+    t = table(state, 1)
+    m = MAPS["italia"]
+    assert [c["name"] for c in t["fixed"]["cities"]] == list(m.cities) and len(t["fixed"]["routes"]) == m.num_routes
+    houses = sorted(c for s in range(2) for c in state.d.houses[s])
+    assert sorted(c for c, x in enumerate(t["view"]["cities"]) for _ in x["houses"]) == houses
+    on_routes = sum(1 for x in state.d.route_occ if x != -1)
+    assert sum(1 for r in t["view"]["routes"] if r) == on_routes
+    assert t["view"]["players"][0]["hand"][0]["name"]
+    assert all(isinstance(c["name"], str) for c in t["view"]["forum"] if c)
+    big = games.make_env("concordia", num_players=3, map="imperium")
+    big.reset(seed=1)
+    places = {(c["x"], c["y"]) for c in fixed(big.unwrapped.state_obj.d)["cities"]}
+    assert len(places) == MAPS["imperium"].num_cities  # every city has its own place on the board
+
+
+def test_board_royale_view_shows_own_hand_and_only_the_known_cards_of_others():
+    from meeplezoo.envs.board_royale.table import table
+
+    state = played("board_royale", 30, n=3)
+    v = table(state, 2)["view"]
+    assert "hand" in v["players"][2] and all("hand" not in p for p in v["players"][:2])
+    assert sum(v["players"][2]["hand"].values()) == v["players"][2]["hand_size"]
+    assert all(sum(p["known"].values()) <= p["hand_size"] for p in v["players"][:2])
+    assert all(isinstance(it["name"], str) and it["craft"] for it in v["field"] if it)
+
+
+def test_resafa_view_names_cards_and_lays_out_areas_canals_and_the_trade_map():
+    from meeplezoo.envs.resafa.content import content
+    from meeplezoo.envs.resafa.table import table
+
+    c = content()
+    ids = {x.id for x in c.action_cards} | {x.name for x in c.specials}
+    state = played("resafa", 60)
+    t = table(state, 0)
+    v = t["view"]
+    hand = v["players"][0]["hand"]
+    assert len(hand) == len(state.d.hand[0]) and all(card["id"] in ids for card in hand)  # names, not numbers
+    assert all(len(card["halves"]) == 2 for card in hand + v["players"][0]["played"])
+    assert "hand" not in v["players"][1] and v["players"][1]["hand_size"] == len(state.d.hand[1])
+    assert len(v["players"][0]["area"]) == 25
+    assert sum(1 for x in v["players"][0]["area"] if x and "workshop" in x) == sum(
+        1 for x in state.d.ws_tile[:25] if x != -1
+    )
+    net = t["fixed"]["canal"]
+    assert len(v["canal"]) == net["rows"] * net["cols"]
+    assert len(t["fixed"]["nodes"]) == len(v["centres"]) == len(c.centres)
+    assert t["fixed"]["nodes"][0] == {"id": "resafa", "colour": "city", "col": 0, "row": 0.0}  # the map's start
+
+
 def test_the_full_view_shows_what_a_seat_view_hides():
     env = games.make_env("seastead", num_players=2)
     env.reset(seed=1)
@@ -187,3 +330,59 @@ def test_serve_binds_to_this_machine_by_default():
 
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.func.__name__) == ("127.0.0.1", 8765, "cmd_serve")
+
+
+def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
+    """After a search, the searcher knows that deck's face-down cards (picked by #i in id order); others don't."""
+    from meeplezoo.envs.resafa.table import table
+    from meeplezoo.envs.resafa.tracks import face_down
+
+    for seed in range(40):
+        state = played("resafa", 0, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal() and not state.d.spec_known[0] & ~state.d.spec_known[1]:
+            state.apply(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        k = next(k for k in range(12) if state.d.spec_known[0] >> k & 1 and not state.d.spec_known[1] >> k & 1)
+        mine, theirs = table(state, 0)["view"]["specials"][k], table(state, 1)["view"]["specials"][k]
+        assert len(mine["face_down"]) == len(face_down(state.d, k)) and "face_down" not in theirs
+        for _ in range(3):
+            assert table(state.determinize(0, rng), 0)["view"]["specials"][k] == mine
+        return
+    pytest.fail("no random game searched a special deck")
+
+
+def test_the_watch_page_opens_games_an_arena_run_stored(tmp_path, capsys):
+    """A tournament's database (``meeplezoo arena ... --db``) served as is: every game replays, in any view."""
+    from meeplezoo import cli
+
+    db = tmp_path / "r.sqlite"
+    assert cli.main(["arena", "concordia", "--agents", "random", "heuristic", "--games", "2", "--seats", "2",
+                     "--workers", "1", "--db", str(db)]) == 0  # fmt: skip
+    capsys.readouterr()
+    with TestClient(create_app(db)) as c:
+        listed = c.get("/api/stored").json()["games"]
+        assert len(listed) >= 2 and all(g["game"] == "concordia" for g in listed)
+        for g in listed:
+            w = c.get(f"/api/stored/{g['id']}?seat=1").json()
+            assert len(w["frames"]) == g["decisions"] + 1 and w["frames"][-1]["table"]["terminal"]
+            assert w["frames"][-1]["table"]["scores"] == g["scores"] and w["fixed"]["map"] == "italia"
+
+
+def test_the_play_page_sets_a_games_options_as_the_cli_reads_them(client):
+    cat = {g["name"]: g for g in client.get("/api/catalog").json()["games"]}
+    assert cat["concordia"]["options"] == {"map": "italia", "intermediate_scoring": "False"}
+    r = client.post(
+        "/api/play",
+        json={"game": "concordia", "config": {"num_players": 5}, "options": ["map=imperium"], "bots": ["random"] * 4},
+    )
+    assert r.status_code == 200, r.text
+    g = r.json()
+    assert wait_turn(client, g)["table"]["fixed"]["map"] == "imperium"
+    bad = [(["colour=red"], "has no config key 'colour'"), (["intermediate_scoring=maybe"], "intermediate_scoring")]
+    for items, reason in bad:
+        r = client.post("/api/play", json={"game": "concordia", "options": items, "bots": ["random"]})
+        assert r.status_code == 400 and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
+    r = client.post("/api/play", json={"game": "concordia", "options": "map=imperium", "bots": ["random"]})
+    assert r.status_code == 400 and "KEY=VALUE" in r.json()["error"]

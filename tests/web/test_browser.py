@@ -6,6 +6,7 @@ In CI (``CI=true``) this test runs, never skips: ``.ci/run`` installs ``chromium
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -57,7 +58,7 @@ def page():
         browser.close()
 
 
-def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page):
+def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_path):
     REPORTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{server}/play")
     page.select_option("#game", "seastead")
@@ -84,7 +85,9 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page):
         clicks += 1
         assert clicks < 2000
     assert "winner: P" in page.locator("#winner").inner_text()
-    assert page.locator(".sheet tr").count() == 3
+    assert page.locator("#result .sheet tr").count() == 3
+    assert page.locator("#table .flotilla").count() == 4  # Seastead's own view: its four flotillas
+    assert page.locator("#table .pboard").count() == 2
     page.screenshot(path=str(REPORTS / "play_end.png"), full_page=True)
     page.click("#stored")
     page.wait_for_selector(".pboard")
@@ -96,7 +99,50 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page):
     assert f"position {last // 2} of {last}" in page.locator("#where").inner_text()
     page.click("#fwd")
     assert f"position {last // 2 + 1} of" in page.locator("#where").inner_text()
+    page.wait_for_selector("#table .pboard.me")  # seat 0's view (the link's)
     page.select_option("#view", "all")
-    page.wait_for_function("document.querySelector('#where').textContent.includes('position')")
+    page.wait_for_function("!document.querySelector('#table .pboard.me')")  # everything: nobody's own view
+    assert page.locator("#table .flotilla").count() == 4
+    assert page.evaluate(INKED) > 300  # the score chart is drawn
     page.screenshot(path=str(REPORTS / "watch.png"), full_page=True)
     assert (REPORTS / "watch.png").stat().st_size > 10_000 and (REPORTS / "play_end.png").stat().st_size > 10_000
+
+    # the same game as a JSON export (meeplezoo replay DB ID --to-json), opened from a file
+    from meeplezoo.arena.replay import to_json
+    from meeplezoo.arena.store import Store
+
+    with Store(tmp_path / "web.sqlite") as db:
+        row = db.game(1)
+    export = tmp_path / "game.json"
+    export.write_text(json.dumps(to_json(row)))
+    page.goto(f"{server}/watch")
+    page.set_input_files("#file", str(export))
+    page.wait_for_function(f"document.querySelector('#where').textContent.includes('of {last}')")
+    page.wait_for_selector("#table .flotilla")  # the view script loads once per page
+    assert page.locator("#table .flotilla").count() == 4 and page.locator("#view option").count() == 3
+
+
+INKED = """(() => { const c = document.getElementById('chart'), d = c.getContext('2d').getImageData(0, 0, c.width,
+  c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; })()"""
+#: what marks each game's own table view (not the generic field list)
+DRAWN = {
+    "seastead": [".flotilla", ".loc"],
+    "concordia": ["svg.map .city", "svg.map .route"],
+    "board_royale": [".card.item", ".rescard"],
+    "resafa": [".area .cell5", "svg.canal .box", "svg.trade .node", ".acard"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(DRAWN))
+def test_each_game_is_drawn_as_its_table(server, page, game):
+    page.goto(f"{server}/play")
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_selector(f"#table {DRAWN[game][0]}")  # the view script loads once per page, after the buttons
+    for selector in DRAWN[game]:
+        assert page.locator(f"#table {selector}").count() > 0, selector
+    assert page.locator("#table .pboard").count() == 2 and page.locator("#table .pboard.me").count() == 1
+    text = page.locator("#table").inner_text()
+    assert "[object" not in text and "undefined" not in text and "NaN" not in text

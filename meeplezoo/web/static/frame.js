@@ -1,9 +1,20 @@
-// The shared page frame and the table renderer: draws a seat's structured table (envs/<game>/table.py).
+// The shared page frame: the header, the helpers every game's view uses, and the view loader.
+// A game's view (envs/<game>/view.js, served at /views/<game>.js) registers VIEWS[game] = (root, table, ctx)
+// and draws the seat's structured table (envs/<game>/table.py: its `view` part) as the game's table.
+// A game without one is drawn field by field (drawTable).
 const COLORS = ["#d9534f", "#337ab7", "#e0a800", "#5cb85c", "#8e44ad"];
+const VIEWS = {};
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) k === "class" ? (e.className = v) : k.startsWith("on") ? (e[k] = v) : e.setAttribute(k, v);
-  for (const k of kids) if (k != null) e.append(k.nodeType ? k : String(k));
+  for (const [k, v] of Object.entries(attrs || {}))
+    k === "class" ? (e.className = v) : k.startsWith("on") ? (e[k] = v) : k === "style" ? (e.style.cssText = v) : e.setAttribute(k, v);
+  for (const k of kids.flat(Infinity)) if (k != null && k !== false) e.append(k.nodeType ? k : String(k));
+  return e;
+}
+function svg(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const k of kids.flat(Infinity)) if (k != null) e.append(k.nodeType ? k : String(k));
   return e;
 }
 function frame(active) {
@@ -12,10 +23,47 @@ function frame(active) {
     el("a", { href: "/watch", class: active === "watch" ? "on" : "" }, "Watch"));
   document.body.prepend(h);
 }
+// --- helpers for the game views ---
+const chip = (s, text) => el("span", { class: "chip", style: `background:${COLORS[s % COLORS.length]}` }, text ?? `P${s}`);
+const zone = (label, ...kids) => el("div", { class: "zone" }, el("div", { class: "label" }, label), ...kids);
+const card = (title, body, cls = "") => el("div", { class: "card " + cls, title: body || "" }, el("b", {}, title), body ? el("small", {}, body) : null);
+const backs = (n, label = "") => el("span", { class: "backs" }, el("span", { class: "back" }), `× ${n}${label ? " " + label : ""}`);
+const counts = (obj) => el("div", { class: "counts" }, Object.entries(obj).map(([k, v]) => el("span", { class: "count " + k.replace(/\W/g, "") }, el("i", {}, k), el("b", {}, v))));
+const hidden = (v) => v && typeof v === "object" && !Array.isArray(v) && "hidden" in v;
+// the player boards: a frame per seat (name, score, to act, you) around body(seat)
+function seatBoards(t, ctx, body) {
+  return el("div", { class: "players" }, t.scores.map((_, s) => {
+    const b = el("div", { class: "pboard" + (s === t.seat ? " me" : "") + (s === t.to_act ? " active" : "") });
+    b.style.setProperty("--c", COLORS[s % COLORS.length]);
+    b.append(el("h4", {}, el("span", {}, chip(s), ` ${ctx.names ? ctx.names[s] : ""}${s === t.seat ? " (you)" : ""}`),
+      el("span", {}, `score ${t.scores[s]}`)));
+    for (const k of [body(s)].flat(Infinity)) if (k != null && k !== false) b.append(k.nodeType ? k : String(k));
+    return b;
+  }));
+}
+const loading = {};
+function loadView(game) {
+  if (!(game in loading))
+    loading[game] = new Promise((done) => {
+      const s = el("script", { src: `/views/${game}.js` });
+      s.onload = () => done(VIEWS[game] || null);
+      s.onerror = () => done(null);
+      document.head.append(s);
+    });
+  return loading[game];
+}
+// draw a table with its game's view (ctx: seat names, `fixed`: the game's fixed content, sent once)
+async function showTable(root, t, ctx = {}) {
+  const view = await loadView(t.game);
+  root.innerHTML = "";
+  root.dataset.game = t.game;
+  if (view && t.view) view(root, t, ctx);
+  else drawTable(root, t, ctx.names);
+}
+// --- the generic fallback: every field of the structured table ---
 const pretty = (k) => k.replace(/_/g, " ");
 function value(v, ownerLike, legend) {
-  if (v && typeof v === "object" && !Array.isArray(v) && "hidden" in v)
-    return el("span", {}, el("span", { class: "back" }), `× ${v.hidden}`);
+  if (hidden(v)) return backs(v.hidden);
   if (Array.isArray(v)) {
     const flat = v.flat(2);
     const cells = el("div", { class: "cells" });
@@ -37,16 +85,8 @@ function value(v, ownerLike, legend) {
 const OWNERISH = /owner|occ|ship|dock_at|loc_owner|first|active|winner/;
 function drawTable(root, t, names) {
   root.innerHTML = "";
-  const players = el("div", { class: "players" });
-  t.players.forEach((p, s) => {
-    const b = el("div", { class: "pboard" + (s === t.seat ? " me" : "") + (s === t.to_act ? " active" : "") });
-    b.style.setProperty("--c", COLORS[s % COLORS.length]);
-    b.append(el("h4", {}, el("span", {}, `P${s} ${names ? names[s] : ""}${s === t.seat ? " (you)" : ""}`),
-      el("span", {}, `score ${t.scores[s]}`)));
-    for (const [k, v] of Object.entries(p))
-      b.append(el("div", { class: "row" }, el("div", { class: "label" }, pretty(k)), value(v, false, t.legend[k])));
-    players.append(b);
-  });
+  const players = seatBoards(t, { names }, (s) =>
+    Object.entries(t.players[s]).map(([k, v]) => el("div", { class: "row" }, el("div", { class: "label" }, pretty(k)), value(v, false, t.legend[k]))));
   const board = el("div", { class: "board" });
   for (const [k, v] of Object.entries(t.board))
     board.append(el("div", { class: "zone" }, el("div", { class: "label" }, pretty(k)), value(v, OWNERISH.test(k), t.legend[k])));

@@ -11,6 +11,10 @@ function fillSeats() {
   const g = catalog.find((x) => x.name === $("game").value);
   $("players").innerHTML = g.players.map((n) => `<option>${n}</option>`).join("");
   $("players").value = g.players.includes(2) ? 2 : g.players[0];
+  const keys = Object.entries(g.options).map(([k, v]) => `${k}=${v}`).join(", ");
+  $("options").value = "";
+  $("options").placeholder = keys || "no options";
+  $("options").title = keys ? `the game's config (defaults: ${keys})` : "this game has no options";
   fillSeat();
 }
 function fillSeat() {
@@ -18,7 +22,7 @@ function fillSeat() {
   $("seat").innerHTML = [...Array(n).keys()].map((s) => `<option value="${s}">P${s}</option>`).join("");
 }
 function show(v) {
-  drawTable($("table"), v.table, v.seats);
+  showTable($("table"), v.table, { names: v.seats, fixed: v.table.fixed });
   $("setupPanel").hidden = true;
   $("decision").hidden = v.over;
   $("status").className = "status" + (v.thinking ? " thinking" : "");
@@ -56,7 +60,8 @@ $("setup").onsubmit = async (ev) => {
   if (bots.length === 1) bots = Array(n - 1).fill(bots[0]);
   const config = { num_players: n };
   try {
-    game = await api("/api/play", { game: $("game").value, config, seat, bots, seed: +$("seed").value });
+    const opts = $("options").value.split(",").map((s) => s.trim()).filter((s) => s);
+    game = await api("/api/play", { game: $("game").value, config, options: opts, seat, bots, seed: +$("seed").value });
     history.replaceState(null, "", `/play?id=${game.id}#${game.token}`);
     refresh();
   } catch (e) { $("err").textContent = e.message; }

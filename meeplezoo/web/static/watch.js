@@ -21,7 +21,7 @@ function go(i) {
   idx = Math.max(0, Math.min(i, data.frames.length - 1));
   const f = data.frames[idx];
   $("slider").value = idx;
-  drawTable($("table"), f.table, data.seats);
+  showTable($("table"), f.table, { names: data.seats, fixed: data.fixed });
   $("where").textContent = `position ${idx} of ${data.frames.length - 1}`;
   const d = f.decision;
   $("decision").textContent = d ? `next: P${d.seat} ${d.name ?? "(" + d.pending + ")"}` : "final position";

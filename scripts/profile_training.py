@@ -1,0 +1,134 @@
+"""Profile a short ``meeplezoo train`` run per game: the env's share of training time, and where it goes.
+
+    python scripts/profile_training.py seastead concordia --steps 1024
+    python scripts/profile_training.py seastead --round-trips 2000   # masks asked vs cached, 2 workers
+
+Runs :func:`meeplezoo.training.trainer.train` (the game's default config and opponent pool, one env in the
+process so that cProfile sees it, no evaluation or snapshots) under cProfile with CPU time as its clock
+(``time.process_time``: the figures hold on a machine shared with other jobs). Prints env-steps per CPU
+second of ``learn`` and the env's share of it: the vec env's ``step_wait``/``reset``/``env_method`` (the
+mask-caching wrapper's, or DummyVecEnv's on a tree without it): the learner's game, the opponents' moves,
+the action masks, the wrappers. The env's time is then split by cumulative time of its parts:
+
+    opponents   the opponents' ``act`` (heuristics' lookahead on their determinized copy included)
+    views       ``seat_view`` for the opponents (observation, mask, the public copy)
+    aec step    ``EngineEnv.step`` (the engine's ``apply`` and the adapter's bookkeeping)
+    observe     ``EngineEnv.observe`` (the learner's observation and mask)
+    wrapper     the rest: PettingZoo's wrappers, ``SingleAgentEnv``, sb3's vec env, ``action_masks``
+
+``learn``'s own time (the model's forward passes, the updates) is the rest of the run. Imports and the
+model's construction are outside ``learn`` and not counted. cProfile slows Python code more than torch's
+kernels, so the env's share reads somewhat higher than without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import tempfile
+import time
+
+import numpy as np
+
+#: the vec env's methods, outermost first: the mask-caching wrapper, else sb3's DummyVecEnv
+ENV_ENTRIES = {
+    file: ((file, "step_wait"), (file, "reset"), (file, "env_method"))
+    for file in ("training/masked_vec_env.py", "dummy_vec_env.py")
+}
+PARTS = {
+    "opponents": lambda f: f[2] == "act" and ("_heuristic.py" in f[0] or f[0].endswith(("random_agent.py", "pool.py"))),
+    "views": lambda f: f[0].endswith("agents/view.py") and f[2] == "seat_view",
+    "aec step": lambda f: f[0].endswith("envs/core/adapter.py") and f[2] == "step",
+    "observe": lambda f: f[0].endswith("envs/core/adapter.py") and f[2] == "observe",
+}
+
+
+def _cum(raw: dict, match) -> float:
+    return sum(v[3] for f, v in raw.items() if match(f))
+
+
+def profile(game: str, steps: int, top: int = 0) -> dict[str, float]:
+    import torch
+
+    from meeplezoo.training.config import load_config
+    from meeplezoo.training.trainer import train
+
+    torch.set_num_threads(1)
+    overrides = {"n_envs": 1, "total_steps": steps, "eval_every": 0, "snapshot_every": 0, "checkpoint_every": 0}
+    config = load_config(game, None, overrides)
+    prof = cProfile.Profile(time.process_time)
+    with tempfile.TemporaryDirectory() as out:
+        prof.enable()
+        train(game, out, config, log=lambda _: None)
+        prof.disable()
+    stats = pstats.Stats(prof)
+    raw = stats.stats  # type: ignore[attr-defined]
+    learn = _cum(raw, lambda f: f[0].endswith("ppo_mask.py") and f[2] == "learn")
+    for entries in ENV_ENTRIES.values():
+        env = _cum(raw, lambda f, entries=entries: any(f[0].endswith(a) and f[2] == b for a, b in entries))
+        if env:
+            break
+    parts = {name: _cum(raw, match) for name, match in PARTS.items()}
+    parts["wrapper"] = env - sum(parts.values())
+    if top:
+        stats.sort_stats("tottime").print_stats(top)
+    return {"steps_per_cpu_s": steps / learn, "learn": learn, "env": env, **parts}
+
+
+def mask_round_trips(game: str, steps: int) -> dict[str, tuple[float, float]]:
+    """Main-process CPU and wall microseconds per vec-env step of ``steps`` steps (random legal actions, masks
+    read as MaskablePPO reads them) on 2 ``SubprocVecEnv`` workers: masks asked for (sb3's way) or cached
+    from the step results (:class:`MaskCachingVecEnv`)."""
+    from sb3_contrib.common.maskable.utils import get_action_masks
+    from stable_baselines3.common.vec_env import SubprocVecEnv
+
+    from meeplezoo.training.config import load_config
+    from meeplezoo.training.masked_vec_env import MaskCachingVecEnv
+    from meeplezoo.training.pool import OpponentPool
+    from meeplezoo.training.trainer import _env_factory
+
+    config = load_config(game, None, {"opponents": ["random"]})  # light workers: the round trips show
+    pool = OpponentPool(game, ["random"], [], 0.0)
+    out = {}
+    for name, wrap in (("asked", lambda v: v), ("cached", MaskCachingVecEnv)):
+        venv = wrap(SubprocVecEnv([_env_factory(game, config, pool)] * 2, start_method="spawn"))
+        venv.seed(0)
+        venv.reset()
+        rng = np.random.default_rng(0)
+        cpu, wall = time.process_time(), time.perf_counter()
+        for _ in range(steps):
+            masks = get_action_masks(venv)
+            venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        venv.close()
+        out[name] = (1e6 * cpu / steps, 1e6 * wall / steps)
+    return out
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("games", nargs="+")
+    p.add_argument("--steps", type=int, default=1024, help="learner steps of each run")
+    p.add_argument("--top", type=int, default=0, help="also print the N functions with most own time in the env")
+    p.add_argument("--round-trips", type=int, default=0, help="also time N SubprocVecEnv steps, masks asked/cached")
+    args = p.parse_args()
+    if args.round_trips:
+        for game in args.games:
+            r = mask_round_trips(game, args.round_trips)
+            print(
+                f"{game}: main-process CPU / wall per step on 2 workers: masks asked {r['asked'][0]:.0f} / "
+                f"{r['asked'][1]:.0f} us, cached {r['cached'][0]:.0f} / {r['cached'][1]:.0f} us",
+                flush=True,
+            )
+        return
+    names = (*PARTS, "wrapper")
+    print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   share of learn: " + ", ".join(names))
+    for game in args.games:
+        r = profile(game, args.steps, args.top)
+        split = ", ".join(f"{100 * r[n] / r['learn']:.1f}%" for n in names)
+        print(f"{game:14} {r['steps_per_cpu_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%   {split}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""The env-side shortcuts of training give what the long ways give: masks cached from the step results are
+the envs' masks, and a seat view's observation encoded from its public copy is the seat's observation."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplezoo.agents.view import seat_view
+from meeplezoo.games import make_env
+
+
+def test_cached_masks_are_the_envs_masks_through_episode_ends_and_state_changes():
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from meeplezoo.training.masked_vec_env import MaskCachingVecEnv
+    from meeplezoo.training.single_agent import SingleAgentEnv
+
+    venv = MaskCachingVecEnv(DummyVecEnv([lambda: SingleAgentEnv("seastead", max_decisions=40)] * 2))
+    venv.seed(0)
+    venv.reset()
+    rng = np.random.default_rng(0)
+    ends = 0
+    for step in range(150):
+        cached = venv.env_method("action_masks")
+        assert (venv._masks is None) == (step == 71)  # from the cache, except right after the change below
+        truth = venv.venv.env_method("action_masks")
+        assert all(np.array_equal(c, t) and c.dtype == bool and c.any() for c, t in zip(cached, truth, strict=True))
+        _, _, dones, _ = venv.step(np.array([rng.choice(np.flatnonzero(m)) for m in cached]))
+        ends += int(dones.sum())
+        if step == 70:  # another method may change an env: the cache is dropped, the masks asked for
+            saved = venv.env_method("get_state", indices=[1])
+            venv.env_method("set_state", venv.env_method("get_state", indices=[0])[0], indices=[1])
+            assert venv._masks is None
+            masks = venv.env_method("action_masks")
+            assert np.array_equal(masks[0], masks[1])
+            venv.env_method("set_state", saved[0], indices=[1])
+    assert ends >= 2  # masks after automatic resets were checked too
+
+
+@pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale", "resafa"])
+def test_a_views_observation_from_its_public_copy_is_the_seats_observation(game):
+    env = make_env(game)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    checked = 0
+    for agent in env.agent_iter(max_iter=400):
+        _, _, terminated, truncated, _ = env.last(observe=False)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if rng.random() < 0.2:
+            view = seat_view(env, agent)  # with a public copy: the observation is encoded from it
+            assert view._observation is None
+            truth = env.observe(agent)["observation"]
+            assert view.observation.dtype == truth.dtype and np.array_equal(view.observation, truth)
+            checked += 1
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    assert checked >= 20

@@ -1,0 +1,61 @@
+"""Action masks that travel with the step results of a vec env, so MaskablePPO asks no worker for them.
+
+MaskablePPO reads the masks with ``env.env_method("action_masks")`` before every step: under
+``SubprocVecEnv`` that is one more message to every worker and back per step. :class:`SingleAgentEnv`
+already puts the mask in the ``info`` of each step and reset (``info["action_mask"]``), which the workers
+send anyway; :class:`MaskCachingVecEnv` keeps the last ones (the reset's for an env that just ended its
+episode) and answers ``env_method("action_masks")`` from them. Any other ``env_method`` (``set_state`` for
+instance) may change an env, so it drops the cache and the next masks are asked for as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
+
+MASK_KEY = "action_mask"
+
+
+class MaskCachingVecEnv(VecEnvWrapper):
+    """A vec env of :class:`~meeplezoo.training.single_agent.SingleAgentEnv` whose ``action_masks`` are the
+    ones its workers sent with their last step or reset."""
+
+    def __init__(self, venv: VecEnv) -> None:
+        super().__init__(venv)
+        self._masks: list[np.ndarray] | None = None
+
+    def _cache(self, infos: Sequence[dict], dones: Sequence[bool] | None = None) -> None:
+        resets = getattr(self.venv, "reset_infos", None)
+        masks = []
+        for i, info in enumerate(infos):
+            source = resets[i] if dones is not None and dones[i] else info
+            if MASK_KEY not in source:
+                self._masks = None
+                return
+            masks.append(source[MASK_KEY])
+        self._masks = masks
+
+    def reset(self) -> Any:
+        obs = self.venv.reset()
+        self._cache(self.venv.reset_infos)
+        return obs
+
+    def step_wait(self) -> Any:
+        obs, rewards, dones, infos = self.venv.step_wait()
+        self._cache(infos, dones)
+        return obs, rewards, dones, infos
+
+    def env_method(self, method_name: str, *args: Any, indices: Any = None, **kwargs: Any) -> list[Any]:
+        if method_name == "action_masks" and self._masks is not None and not args and not kwargs:
+            return [self._masks[i] for i in self._get_indices(indices)]
+        if method_name != "action_masks":
+            self._masks = None  # the method may change the env
+        return self.venv.env_method(method_name, *args, indices=indices, **kwargs)
+
+    def _get_indices(self, indices: Any) -> Sequence[int]:
+        if indices is None:
+            return range(self.num_envs)
+        return [indices] if isinstance(indices, int) else list(indices)

@@ -63,8 +63,11 @@ class ResafaGame(Game):
         return observation.obs_size(self.num_players)
 
     def observation_layout(self) -> dict[str, slice]:
-        """The observation's named sections (:mod:`.observation`)."""
-        return dict(observation.LAYOUT)
+        """The observation's named sections (:mod:`.observation`); solo: Resafabot's block last."""
+        out = dict(observation.LAYOUT)
+        if self.num_players == 1:
+            out["solo"] = slice(observation.SOLO_AT, observation.SOLO_AT + solo.OBS_SIZE)
+        return out
 
     @property
     def state_size(self) -> int:

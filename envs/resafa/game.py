@@ -60,18 +60,15 @@ class ResafaGame(Game):
 
     @property
     def observation_size(self) -> int:
-        return observation.obs_size(self.num_players)
+        return observation.OBS_SIZE
 
     def observation_layout(self) -> dict[str, slice]:
-        """The observation's named sections (:mod:`.observation`); solo: Resafabot's block last."""
-        out = dict(observation.LAYOUT)
-        if self.num_players == 1:
-            out["solo"] = slice(observation.SOLO_AT, observation.SOLO_AT + solo.OBS_SIZE)
-        return out
+        """The observation's named sections (:mod:`.observation`)."""
+        return dict(observation.LAYOUT)
 
     @property
     def state_size(self) -> int:
-        return observation.state_size(self.num_players)
+        return observation.STATE_SIZE
 
     max_decisions = 6_000
     score_scale = 30.0

@@ -83,23 +83,12 @@ _SECTIONS = [
     ("trade", NUM_NODES * (NUM_TT + 1)),
     ("posts", NUM_NODES * POSTS_PER_CENTRE * MAX_SEATS),
     ("sheet", MAX_SEATS * len(CATEGORIES)),
+    ("solo", solo.OBS_SIZE),  # solo: Resafabot's public pieces (solo.observe); empty with 2-4 players
 ]
 LAYOUT, OBS_SIZE = build_layout(_SECTIONS)
 STATE_EXTRA = 2 * NUM_WS + 8 * NUM_BONUS + NUM_SACK + 12 * NUM_SPEC + MAX_SEATS * 2 * NUM_CARDS + MAX_SEATS * NUM_SACK
+STATE_EXTRA += solo.HIDDEN_SIZE
 STATE_SIZE = OBS_SIZE + STATE_EXTRA
-#: solo only: Resafabot's public pieces (solo.observe) follow the 2-4 player layout, at SOLO_AT, so the layout
-#: (and policies trained on it) of 2-4 players is unchanged; the state vector ends with the solo hidden part
-SOLO_AT = OBS_SIZE
-
-
-def obs_size(players: int) -> int:
-    return OBS_SIZE + (solo.OBS_SIZE if players == 1 else 0)
-
-
-def state_size(players: int) -> int:
-    return STATE_SIZE + (solo.OBS_SIZE + solo.HIDDEN_SIZE if players == 1 else 0)
-
-
 _AT = {name: sl.start for name, sl in LAYOUT.items()}
 _BOX_W = MAX_SEATS + NUM_DESIGNS + 1 + NUM_CB
 _S = {name: sl.start for name, sl in SEAT_SLICES.items()}
@@ -111,7 +100,7 @@ _TASK_DECK = {Step.SPECIAL, Step.SEARCH_PICK}
 
 def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray:
     """Write ``me``'s observation into ``out`` (or a new array) and return it."""
-    o = np.zeros(obs_size(d.players), np.float32) if out is None else out
+    o = np.zeros(OBS_SIZE, np.float32) if out is None else out
     if out is not None:
         o[:] = 0.0
     ones: list[int] = []
@@ -121,7 +110,7 @@ def observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray
     pos = {s: k for k, s in enumerate(rel)}
     if n == 1:  # solo: Resafabot's canal tiles, posts and bonus tiles show as the next seat's
         pos[solo.BOT] = 1
-        solo.observe(d, ones, vals, SOLO_AT)
+        solo.observe(d, ones, vals, _AT["solo"])
     if d.stack:
         step, seat, a, b = d.stack[-1]
         ones.append(_AT["pending"] + step)
@@ -305,11 +294,10 @@ def _task(d: ResafaData, ones: list[int], vals: dict[int, float], step: int, sea
 
 def state_vector(d: ResafaData, out: np.ndarray | None = None) -> np.ndarray:
     """Seat 0's observation plus every hidden order: decks, hands and sack cards of all seats."""
-    size = obs_size(d.players)
-    o = np.zeros(state_size(d.players), np.float32) if out is None else out
-    observe(d, 0, o[:size])
-    o[size:] = 0.0
-    at = size
+    o = np.zeros(STATE_SIZE, np.float32) if out is None else out
+    observe(d, 0, o[:OBS_SIZE])
+    o[OBS_SIZE:] = 0.0
+    at = OBS_SIZE
     ones: list[int] = []
     for k in range(2):
         if d.ws_decks[k]:

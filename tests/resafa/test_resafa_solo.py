@@ -337,13 +337,11 @@ def test_determinize_reshuffles_only_the_hidden_solo_cards_and_canal_tiles():
 
 
 def test_observation_shows_resafabots_public_pieces():
-    from meeplezoo.envs.resafa.observation import OBS_SIZE, SOLO_AT
+    from meeplezoo.envs.resafa.observation import LAYOUT
 
     s = new()
     d = s.d
-    at = SOLO_AT
-    assert s.game.observation_size == OBS_SIZE + solo.OBS_SIZE == len(s.observe(P0))
-    assert ResafaGame(num_players=2).observation_size == OBS_SIZE  # the 2-4 player layout is unchanged
+    at = LAYOUT["solo"].start
     d.bot_track[PINK] = 3
     obs = s.observe(P0)
     assert obs[at + 11 * PINK + 3] == 1.0 and obs[at + 11 * PINK] == 0.0

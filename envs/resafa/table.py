@@ -182,7 +182,7 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
             dl = C.trading_tiles[d.trade_tile[k]].sides[d.trade_side[k]]
             deal = f"{ITEMS[dl.item]}: buy for {dl.buy} coins, sell for {describe_bundle(dl.sell)}"
         posts = [
-            {"owner": d.post_owner[k * 4 + j], "open": n >= p.min_players, "token": p.token}
+            {"owner": d.post_owner[k * 4 + j], "open": max(n, 2) >= p.min_players, "token": p.token}
             for j, p in enumerate(x.posts)
         ]
         camels = [s for s in range(n) if d.camel_at[s] == k]

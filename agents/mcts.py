@@ -10,7 +10,8 @@ random, the game's heuristic, or the game's cheap ``rollout_choice`` when it has
 the game, or ``cutoff`` decisions when set, where a value is estimated from the seats' estimated scores.
 Values are one number per seat in [0, 1] (a share of the win at the end; at a cut-off a softmax of
 estimated scores, or with ``value=margin`` a sigmoid of each seat's margin over the best other seat), so
-2-6 players and eliminations need nothing special. The move played is the root child visited most.
+2-6 players and eliminations need nothing special. A solo game (one seat) is valued by a sigmoid of the
+estimated score's gain over its estimate at the root. The move played is the root child visited most.
 
 Options that are off by default (today's behaviour): ``forced=1`` makes decisions with one legal action no
 tree level (they are applied on the way, so every expansion is a real choice); ``bias=W`` adds progressive
@@ -94,6 +95,7 @@ class ISMCTSAgent:
         self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
         self.value, self.forced, self.bias = value, forced, bias
         self._heuristic: Any = None
+        self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
 
     # --- the search --------------------------------------------------------------------------------------
@@ -109,6 +111,7 @@ class ISMCTSAgent:
         self._hint = self._heuristic_agent(view.game_name).choose if self.bias > 0 else None
         estimate, scale = ESTIMATES.get(view.game_name, (_scores, 0.25 * float(probe.game.score_scale)))
         scale *= self.temp
+        self._par = estimate(probe)[0] if num_players == 1 else 0.0  # solo: the root's estimate is the bar
         root = _Node(view.seat, num_players)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         done = 0
@@ -177,7 +180,9 @@ class ISMCTSAgent:
                 break
             state.apply(policy(state))
             depth += 1
-        if not d.stack:
+        if num_players == 1:
+            values = _solo_values(state, estimate, scale, self._par)
+        elif not d.stack:
             values = _final_values(state, num_players)
         elif self.value == "margin":
             values = _margin_values(state, estimate, scale)
@@ -246,6 +251,14 @@ def _margin_values(state: Any, estimate: Callable[[Any], list[float]], scale: fl
         rival = max((est[j] for j in alive if j != i), default=est[i])
         values[i] = 1.0 / (1.0 + math.exp(max(-50.0, min(50.0, (rival - est[i]) / scale))))
     return values
+
+
+def _solo_values(state: Any, estimate: Callable[[Any], list[float]], scale: float, par: float) -> list[float]:
+    """One seat (a solo game has no rival to beat): a sigmoid of its estimated score over ``par``, the estimate
+    at the search's root, so every gain counts whatever the level of the score (at the end of the game too:
+    a win or loss against a fixed target would say nothing below or far above it)."""
+    gain = estimate(state)[0] - par
+    return [1.0 / (1.0 + math.exp(max(-50.0, min(50.0, -gain / scale))))]
 
 
 def _scores(state: Any) -> list[float]:

@@ -253,3 +253,29 @@ def test_concordias_fast_rollout_keeps_the_rule_choices_and_plays_legal_games():
         state.apply(action)
         decisions += 1
     assert 100 < decisions < 5000
+
+
+def test_a_solo_search_values_score_gains_over_the_root():
+    """One seat: no rival, so values are a sigmoid of the estimated gain over the root's estimate; the root's
+    children end up with different means (a fixed win/loss target or a one-seat softmax would give all 1 or 0)."""
+    from meeplezoo.agents.mcts import _solo_values
+
+    state = position("resafa", {"num_players": 1}, 3, 30)
+    estimate, scale = ESTIMATES["resafa"]
+    now = estimate(state)[0]
+    assert _solo_values(state, estimate, scale, now) == [pytest.approx(0.5)]
+    assert _solo_values(state, estimate, scale, now - scale)[0] > 0.7
+    assert _solo_values(state, estimate, scale, now + scale)[0] < 0.3
+    view = view_of_state(state, state.current_player())
+    agent = ISMCTSAgent(seed=0, iters=80, cutoff=6)
+    captured = {}
+    original = agent._iterate
+
+    def spy(root, *args):
+        captured["root"] = root
+        return original(root, *args)
+
+    agent._iterate = spy
+    assert agent.act(view) in view.legal_actions
+    means = {round(c.w[0] / c.n, 6) for c in captured["root"].children.values() if c.n}
+    assert len(means) > 1

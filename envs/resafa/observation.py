@@ -132,7 +132,6 @@ _SEAT_VALUES = (
 _SUPPLY_DIVISORS = (22.0,) * NUM_ITEMS + (22.0, 17.0, 21.0, 20.0, 12.0, 14.0) + (9.0,) * 8
 _SUPPLY_DIVISORS += (float(max(1, NUM_SACK)),) + (4.0,) * 12
 assert len(_SUPPLY_DIVISORS) == SUPPLY_SIZE
-_CACHED = 16  # remembered inputs per memoized part
 
 
 class _Memo:
@@ -140,10 +139,10 @@ class _Memo:
     flat int lists are copied when remembered, so any later change is a miss), which costs far less than
     rebuilding the part: for the parts of the table that change rarely."""
 
-    __slots__ = ("build", "entries")
+    __slots__ = ("build", "entries", "size")
 
-    def __init__(self, build: Callable[..., np.ndarray]) -> None:
-        self.build = build
+    def __init__(self, build: Callable[..., np.ndarray], size: int = 8) -> None:
+        self.build, self.size = build, size
         self.entries: list[tuple[Any, list[list[int]], np.ndarray]] = []
 
     def __call__(self, key: Any, lists: list[list[int]]) -> np.ndarray:
@@ -156,7 +155,7 @@ class _Memo:
         result = self.build(key, *lists)
         result.flags.writeable = False
         entries.insert(0, (key, [x.copy() for x in lists], result))
-        del entries[_CACHED:]
+        del entries[self.size :]
         return result
 
 
@@ -260,43 +259,33 @@ def _values(n: int, counts: list[int]) -> np.ndarray:
     return np.minimum(np.array(counts, np.float64) / divisors, caps).astype(np.float32)
 
 
-_VALUES = _Memo(_values)
-_JOINED: list[tuple[tuple[np.ndarray, ...], np.ndarray]] = []
+_VALUES = _Memo(_values, size=2)  # the values change often: only the last two are worth a look
 
 
 def _table(d: ResafaData, key: tuple[int, int]) -> np.ndarray:
-    """The one-hot entries of the memoized parts (player areas, canals, trade and tokens, cards on offer and
-    held), joined (the join is remembered too, by the identity of the parts)."""
-    parts = (
-        _AREAS(key, [d.ws_tile, d.ws_face, d.ws_rot, d.g_orient, d.g_strips]),
-        _CANALS(
-            key, [d.canal_owner, d.canal_design, d.canal_side, d.cbonus_at, d.cubes, d.cbonus_owner, d.cbonus_used]
-        ),
-        _TRADE(key, [d.trade_tile, d.trade_side, d.post_owner, d.gate, d.rows, d.canal_placed]),
-        _CARDS(
-            (key, d.advanced),
-            [
-                d.bonus_display,
-                d.ws_display,
-                d.spec_owner,
-                d.spec_used,
-                d.spec_up,
-                *d.spec_decks,
-                *(d.spec_box if d.advanced else ()),
-            ],
-        ),
+    """The one-hot entries of the parts of the table that change rarely: player areas, canals, trade and
+    tokens, cards on offer and held. Remembered whole (most positions change none of them) and by part."""
+    lists = [
+        *(d.ws_tile, d.ws_face, d.ws_rot, d.g_orient, d.g_strips),
+        *(d.canal_owner, d.canal_design, d.canal_side, d.cbonus_at, d.cubes, d.cbonus_owner, d.cbonus_used),
+        *(d.trade_tile, d.trade_side, d.post_owner, d.gate, d.rows, d.canal_placed),
+        *(d.bonus_display, d.ws_display, d.spec_owner, d.spec_used, d.spec_up),
+        *d.spec_decks,
+        *(d.spec_box if d.advanced else ()),
+    ]
+    return _TABLE((key, d.advanced), lists)
+
+
+def _joined(key: tuple[tuple[int, int], int], *lists: list[int]) -> np.ndarray:
+    view = key[0]
+    return np.concatenate(
+        (
+            _AREAS(view, list(lists[:5])),
+            _CANALS(view, list(lists[5:12])),
+            _TRADE(view, list(lists[12:18])),
+            _CARDS(key, list(lists[18:])),
+        )
     )
-    a, b, c, e = parts
-    for i, (seen, joined) in enumerate(_JOINED):
-        if seen[0] is a and seen[1] is b and seen[2] is c and seen[3] is e:
-            if i:
-                _JOINED.insert(0, _JOINED.pop(i))
-            return joined
-    joined = np.concatenate(parts)
-    joined.flags.writeable = False
-    _JOINED.insert(0, (parts, joined))  # holds the parts, so their identities stay unique while remembered
-    del _JOINED[_CACHED:]
-    return joined
 
 
 def _areas(key: tuple[int, int], tile, face, rot, orient, strips) -> np.ndarray:
@@ -384,6 +373,7 @@ def _cards(key: tuple[tuple[int, int], int], bonus_display, ws_display, spec_own
 
 
 _AREAS, _CANALS, _TRADE, _CARDS = _Memo(_areas), _Memo(_canals), _Memo(_trade), _Memo(_cards)
+_TABLE = _Memo(_joined)
 
 
 def _task(d: ResafaData, o: np.ndarray, ones: list[int], step: int, seat: int, a: int, b: int, me: int) -> None:

@@ -32,6 +32,7 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("concordia", {"num_players": 4}, "mcts:iters=250,cutoff=30"),
     ("board_royale", {"num_players": 2}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
     ("board_royale", {"num_players": 4}, "mcts:iters=400,rollout=heuristic,cutoff=20"),
+    ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (2026-12-01)
 )
 
 

@@ -127,8 +127,6 @@ def apply_order(d: ResafaData, action: int, seat: int, a: int, b: int) -> None:
 
 def main_possible(d: ResafaData, seat: int, action: int) -> bool:
     """Whether ``action`` can be done now (its first decision has a legal action)."""
-    from . import canals, gardens, trade, workshops
-
     if action == Action.WORKSHOP:
         return bool(workshops.legal_ws_pick(d, seat, 0, 0))
     if action == Action.PRODUCTION:
@@ -143,8 +141,6 @@ def main_possible(d: ResafaData, seat: int, action: int) -> bool:
 
 
 def run_main_action(d: ResafaData, seat: int, action: int, b: int) -> None:
-    from . import trade, workshops
-
     if b == 2 and not main_possible(d, seat, action):
         return
     st = d.stack
@@ -170,8 +166,6 @@ def run_colour_action(d: ResafaData, seat: int, colour: int, b: int) -> None:
 
 # --- the colour action (and provisions) ----------------------------------------------------------------------
 def legal_colour_opt(d: ResafaData, seat: int, colour: int, b: int) -> list[int]:
-    from .tracks import can_step
-
     out = []
     if any(x != NO for x in _display_of(d, colour)):
         out.append(OPT0 + OPT_BONUS)
@@ -211,11 +205,16 @@ def apply_bonus_pick(d: ResafaData, action: int, seat: int, colour: int, b: int)
 def use_actions(d: ResafaData, seat: int) -> list[int]:
     """Bonus, sack, canal bonus and instant special cards ``seat`` may use now; unused sack cards to discard."""
     out = [USE_BONUS0 + c for c in d.bonus_hand[seat]]
-    out += [USE_SACK0 + c for c in d.sack_hand[seat]]
-    out += [USE_CB0 + t for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t]]
+    sacks = d.sack_hand[seat]
+    if sacks:
+        out += [USE_SACK0 + c for c in sacks]
+    if seat in d.cbonus_owner:
+        out += [USE_CB0 + t for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t]]
     owner, used = d.spec_owner, d.spec_used
-    out += [USE_SPEC0 + i for i in _INSTANT_IDS if owner[i] == seat and not used[i]]
-    out += [DROP_SACK0 + c for c in d.sack_hand[seat]]
+    if seat in owner:
+        out += [USE_SPEC0 + i for i in _INSTANT_IDS if owner[i] == seat and not used[i]]
+    if sacks:
+        out += [DROP_SACK0 + c for c in sacks]
     return out
 
 
@@ -322,3 +321,9 @@ def run_end_round(d: ResafaData, seat: int, a: int, b: int) -> None:
         d.bot_first ^= 1
         if d.bot_first:
             d.stack.append((Step.BOT_TURN, 0, 0, 0))
+
+
+# the main actions' modules and the tracks import this one's helpers (through effects): bound here, once every
+# name above exists, instead of an import on every call
+from . import canals, gardens, trade, workshops  # noqa: E402
+from .tracks import can_step  # noqa: E402

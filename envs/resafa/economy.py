@@ -20,6 +20,8 @@ def permanents(d: ResafaData, seat: int) -> list:
     """The permanent effects (discount, trigger, hand limit) of the special cards ``seat`` owns."""
     out = []
     owner = d.spec_owner
+    if seat not in owner:  # no special card yet (a quick scan in C)
+        return out
     for i in _HAS_PERMANENT:
         if owner[i] == seat:
             out.extend(_PERMANENT[i])
@@ -32,9 +34,12 @@ def discount(d: ResafaData, seat: int, target: str) -> Bundle:
     return _sum(parts)
 
 
+_NOTHING = Bundle()
+
+
 def _sum(parts: list[Bundle]) -> Bundle:
     if not parts:
-        return Bundle()
+        return _NOTHING
     return Bundle(*(sum(getattr(p, k) for p in parts) for k in ("stone", "marble", "spice", "amphora", "coins", "vp")))
 
 

@@ -471,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds",
         type=options.bounded_float("--seconds", 0.0, options.MAX_SECONDS),
         default=30.0,
-        help="total time budget, shared by the envs (default 30)",
+        help="total CPU-time budget, shared by the envs (default 30)",
     )
     _games_arg(b, None, "at most this many AEC games per env")
     _seed_arg(b, 0)

@@ -28,10 +28,13 @@ from .view import SeatView
 #: with ``time.process_time`` over positions of random games), so under 1 s on an idle core of this machine
 CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("seastead", {}, "mcts:iters=400,cutoff=20"),  # 40/40 won, 0.18 CPU s/decision (seeds 1000-1039)
-    # Concordia, seeds 1000-1019 (2p) and 1000-1023 (4p): won 14/20 at 2p (0.12 CPU s/decision, max 0.18) and
-    # 16/24 at 4p (0.15, max 0.28); with the former mcts:iters=250,cutoff=30 2/6 and 2/4
+    # Concordia, seeds 1000-1019 (2p) and 1000-1023 (4p): won 14/20 at 2p (0.12 CPU s/decision, max 0.18); at 4p
+    # iters=300 won 16/24 (0.15 s), iters=1000 won 19/24 (0.48 s, max 0.67); the former iters=250 2/6 and 2/4
     ("concordia", {"num_players": 2}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
-    ("concordia", {"num_players": 4}, "mcts:iters=300,cutoff=30,forced=1,bias=2"),
+    ("concordia", {"num_players": 4}, "mcts:iters=1000,cutoff=30,forced=1,bias=2"),
+    # Board Royale, seeds 1000-1031 (2p) and from 1000 and 1016 (4p): won 24/32 at 2p (0.16 CPU s/decision, max
+    # 0.28) and 15/23 at 4p (0.19 s, max 0.34: below the 70% target); without bias the search offers and
+    # withdraws trades until the turn's safety bound
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)

@@ -49,25 +49,31 @@ _DOCK_TARGETS = [[dock_targets(dock, loc) for loc in range(NUM_LOCS)] for dock i
 _VP = [s.vp for s in SPECIALISTS]
 
 
-def points(d: SeasteadData, seat: int) -> float:
-    """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential."""
-    total = 0.0
-    res = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
-    left = list(res)
+def _board(d: SeasteadData, seat: int) -> tuple[int, list[int]]:
+    """``(points of seat's locations and docks, its resources left after the docks take theirs)``."""
+    board = 0
+    left = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
     for loc in range(NUM_LOCS):
         owner = d.loc_owner[loc]
         if owner == seat:
-            total += loc_cost(d, loc)
+            board += loc_cost(d, loc)
         dock = d.dock_at[loc]
         if dock != NO:
             if owner == seat:
                 kind = DOCKS[dock].resource
                 used = min(SETUP.dock_resource_cap, left[kind])
                 left[kind] -= used
-                total += used
+                board += used
             for q, btype in _DOCK_TARGETS[dock][loc]:
                 if d.loc_owner[q] == seat and d.loc_bld[q] == btype:
-                    total += DOCKS[dock].points
+                    board += DOCKS[dock].points
+    return board, left
+
+
+def points(d: SeasteadData, seat: int) -> float:
+    """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential."""
+    board, left = _board(d, seat)
+    total = float(board)
     for sid, owner in enumerate(d.spec_owner):
         if owner == seat and not d.spec_spent[sid]:
             total += _VP[sid] + 0.3  # an unspent card is also an option
@@ -209,22 +215,8 @@ def _weights(d: SeasteadData) -> tuple[float, ...]:
 def _tally(d: SeasteadData, seat: int) -> tuple[int, int, int, int]:
     """``(points already on the board or in hand for the final scoring, resources left after the docks,
     face-up specialists' points, ships)`` of ``seat``."""
-    banked = d.cleanup[seat]
-    left = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
-    for loc in range(NUM_LOCS):
-        owner = d.loc_owner[loc]
-        if owner == seat:
-            banked += loc_cost(d, loc)
-        dock = d.dock_at[loc]
-        if dock != NO:
-            if owner == seat:
-                kind = DOCKS[dock].resource
-                used = min(SETUP.dock_resource_cap, left[kind])
-                left[kind] -= used
-                banked += used
-            for q, btype in _DOCK_TARGETS[dock][loc]:
-                if d.loc_owner[q] == seat and d.loc_bld[q] == btype:
-                    banked += DOCKS[dock].points
+    board, left = _board(d, seat)
+    banked = d.cleanup[seat] + board
     vp = sum(_VP[sid] for sid, owner in enumerate(d.spec_owner) if owner == seat and not d.spec_spent[sid])
     return banked, sum(left), vp, d.ship.count(seat)
 

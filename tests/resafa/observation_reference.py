@@ -21,14 +21,9 @@ from meeplezoo.envs.resafa.observation import (
     NUM_WS,
     OBS_SIZE,
     SEAT_SIZE,
+    _task,
 )
 from meeplezoo.envs.resafa.state import CATEGORIES, NO, NUM_ITEMS, ResafaData
-from meeplezoo.envs.resafa.steps import Step
-
-_TASK_CELL_A = {Step.WS_ROT}
-_TASK_CELL_B = {Step.GARDEN_POS}
-_TASK_COLOUR = {Step.COLOUR_OPT, Step.BONUS_PICK, Step.STEP}
-_TASK_DECK = {Step.SPECIAL, Step.SEARCH_PICK}
 
 
 def reference_observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -49,7 +44,7 @@ def reference_observe(d: ResafaData, me: int, out: np.ndarray | None = None) -> 
         ones.append(_AT["pending"] + step)
         if seat == me:
             ones.append(_AT["to_act"])
-        _task(d, ones, vals, step, seat, a, b, me)
+        _task(d, o, ones, step, seat, a, b, me)  # the pending decision: unchanged by the speed-up, shared
     if n > 1:  # solo: no one-hot here (the solo section says it)
         ones.append(_AT["players"] + n - 2)
     ones.append(_AT["round"] + min(d.round_no, 7) - 1)
@@ -191,35 +186,3 @@ def _seat(d: ResafaData, s: int, base: int, ones: list[int], o: np.ndarray, owne
     ones += [base + _CPLACED + t for t in range(NUM_DESIGNS) if cp[s * NUM_DESIGNS + t]]
     cb = base + _COUNTS
     o[cb : cb + 3] = (min(d.gardens_done[s] / 6.0, 1.0), min(d.cubes_taken[s] / 9.0, 1.0), d.post_owner.count(s) / 9.0)
-
-
-def _task(d: ResafaData, ones: list[int], vals: dict[int, float], step: int, seat: int, a: int, b: int, me: int):
-    """The pending decision's arguments (all public, except a search's candidates: the searcher's only)."""
-    if step in _TASK_COLOUR:
-        ones.append(_AT["task_colour"] + (a if a != NO else 4))
-    elif step in _TASK_DECK:
-        ones.append(_AT["task_deck"] + a)
-        if step == Step.SEARCH_PICK and seat == me:
-            from meeplezoo.envs.resafa.tracks import face_down
-
-            ones += [_AT["search"] + c for c in face_down(d, a)]
-    elif step in _TASK_CELL_A:
-        ones.append(_AT["task_cell"] + a)
-    elif step in _TASK_CELL_B:
-        ones.append(_AT["task_cell"] + b)
-    elif step in (Step.FLOW, Step.FLOW_RUN):
-        ones.append(_AT["task_box"] + a)
-    elif step == Step.LOAD_COUNT:
-        ones.append(_AT["task_item"] + a)
-    elif step in (Step.DEAL_COUNT, Step.MERCHANT_ROW) or step in (Step.GARDEN_SQUARE, Step.GARDEN_POS):
-        ones.append(_AT["task_kind"] + a)
-    elif step in (Step.WS_FACE, Step.WS_CELL):
-        ones.append(_AT["task_tile"] + a)
-        if step == Step.WS_CELL:
-            ones.append(_AT["task_kind"] + 2 * b)
-    if step == Step.PRODUCE:
-        normal, free = divmod(a, 64)
-        vals[_AT["task_counts"]] = min(normal / 8.0, 1.0)
-        vals[_AT["task_counts"] + 1] = min(free / 8.0, 1.0)
-    elif step == Step.CONVERT:
-        vals[_AT["task_counts"] + 2] = min(b / 8.0, 1.0)

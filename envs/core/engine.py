@@ -226,6 +226,20 @@ class State(ABC):
     def describe_action(self, action: int) -> str:
         """Human-readable name of ``action`` in the pending decision."""
 
+    def public_action_name(self, action: int, viewer: int | None) -> str:
+        """The name of ``action`` (of the seat to act) as ``viewer`` may read it in a game log (None: everything).
+
+        Games whose decisions are all public keep this: the full name. A game where some choice is secret or
+        names what ``viewer`` cannot see overrides it with a redacted name for the other seats; the
+        conformance suite checks that the name is the same however the hidden parts are resampled.
+        """
+        return self.describe_action(action)
+
+    def automa_turns(self, before: State | None) -> list[str]:
+        """A solo mode's automa turns run since ``before`` (the position before the last decision; None: the
+        setup), named for the log; games without an automa have none."""
+        return []
+
     @abstractmethod
     def render(self) -> str:
         """Text picture of the position."""

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
 from ..core.tasks import StackState
-from . import observation, render, scoring, solo, turn
+from . import observation, public_log, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
 from .content import content
 from .geometry import CELLS, network, source_boxes
@@ -129,6 +129,14 @@ class ResafaState(StackState):
 
     def describe_action(self, action: int) -> str:
         return render.describe(self.d, action)
+
+    def public_action_name(self, action: int, viewer: int | None) -> str:
+        """The log's name for ``viewer``: a searched special card is named by the card, not its place."""
+        return public_log.public_name(self.d, action, viewer)
+
+    def automa_turns(self, before: StackState | None) -> list[str]:
+        """Solo: Resafabot's turns since ``before`` (None: the setup), as its revealed solo cards show them."""
+        return public_log.bot_turns(before.d if before is not None else None, self.d)
 
     def render(self) -> str:
         return render.render(self.d)

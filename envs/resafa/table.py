@@ -12,9 +12,12 @@ from functools import cache
 from typing import Any
 
 from ..core.table import build_table
+from .bot import current
 from .cards import halves
 from .content import ACTIONS, COLOURS, ITEMS, content, describe_all, describe_bundle
 from .geometry import CELLS, network
+from .public_log import BOT_NAME
+from .solo import BOT, FAIR, SETUP_CARD, SOLO
 from .state import CATEGORIES, NO, NUM_ITEMS, SPECIAL_DECKS, YELLOW0, ResafaData
 from .tracks import face_down
 
@@ -35,7 +38,7 @@ PER_SEAT = (
     "spec_known",
 )
 OWN = ("hand", "sack_hand", "deck")
-HIDDEN = ("sack_deck", "ws_decks", "bonus_decks", "spec_decks", "spec_box", "bot_canals")
+HIDDEN = ("sack_deck", "sack_discard", "ws_decks", "bonus_decks", "spec_decks", "spec_box", "bot_canals")
 C = content()
 
 
@@ -125,6 +128,31 @@ def fixed(players: int) -> dict[str, Any]:
     return {"nodes": nodes, "roads": roads, "canal": {"rows": net.rows, "cols": net.cols, "sources": sources}}
 
 
+def _bot(d: ResafaData) -> dict[str, Any]:
+    """Solo: Resafabot's public board (it is ``owner`` in the owner lists of canal tiles, posts and special
+    cards): its track cubes, the solo deck's face-up top card, the cards revealed this cycle and the card out
+    of the game, its last turn, what it still holds. It scores nothing: ``target`` is the score to beat."""
+    top = d.bot_deck[-1]
+    last = current(d)
+    return {
+        "name": BOT_NAME,
+        "owner": BOT,
+        "starts": bool(d.bot_first),
+        "tracks": {COLOURS[c]: d.bot_track[c] for c in range(4)},
+        "deck_top": "canal setup card" if top == SETUP_CARD else SOLO.cards[top].id,
+        "below": len(d.bot_deck) - 1,
+        "revealed": ["canal setup card" if c == SETUP_CARD else SOLO.cards[c].id for c in d.bot_shown],
+        "out": SOLO.cards[d.bot_out].id if d.bot_out != NO else None,
+        "last": f"{ACTIONS[last[1].action]} / {COLOURS[last[1].colour]} of {last[0].id}" if last else None,
+        "canal_tiles": len(d.bot_canals),
+        "posts": sorted({C.centres[i // 4].id for i, o in enumerate(d.post_owner) if o == BOT}),
+        "specials": [C.specials[i].name for i, o in enumerate(d.spec_owner) if o == BOT],
+        "water_cubes": d.bot_cubes,
+        "score": 0,
+        "target": FAIR,
+    }
+
+
 def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
     """The position laid out as Resafa's table, as ``seat`` (None: everything) may see it."""
     n = d.players
@@ -207,6 +235,7 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
         k = len(CATEGORIES)
         sheet = {"categories": list(CATEGORIES), "rows": [d.sheet[s * k : s * k + k] for s in range(n)]}
     return {
+        "bot": _bot(d) if n == 1 else None,
         "round": min(d.round_no, 6),
         "first": d.first,
         "supply": {ITEMS[k]: d.supply[k] for k in range(NUM_ITEMS)},

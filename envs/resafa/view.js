@@ -44,6 +44,21 @@ VIEWS.resafa = (root, t, ctx) => {
         : (p.sack_size ? [el("div", { class: "label" }, "sack cards"), backs(p.sack_size)] : null),
       p.specials.length ? [el("div", { class: "label" }, "special cards"), el("div", { class: "row-cards" }, p.specials.map(special))] : null];
   });
+  // solo: Resafabot's board (it scores nothing; its pieces are owner `bot.owner` on the board)
+  const bot = v.bot;
+  const who = (o) => (bot && o === bot.owner ? bot.name : `P${o}`);
+  if (bot) {
+    const b = el("div", { class: "pboard bot" });
+    b.style.setProperty("--c", COLORS[bot.owner % COLORS.length]);
+    b.append(el("h4", {}, el("span", {}, chip(bot.owner, "R"), ` ${bot.name}${bot.starts ? " (starts this round)" : ""}`),
+        el("span", {}, `score ${bot.score} · to beat: ${bot.target}`)),
+      el("div", { class: "pgrid" }, tracks(bot.tracks), el("small", {},
+        `solo deck: ${bot.deck_top} face up, ${bot.below} below · revealed: ${bot.revealed.join(", ") || "-"}`
+        + ` · out of the game: ${bot.out ?? "-"}${bot.last ? ` · last turn: ${bot.last}` : ""}`)),
+      el("div", { class: "strip" }, `canal tiles left ${bot.canal_tiles} · trading posts: ${bot.posts.join(", ") || "none"}`
+        + ` · water cubes ${bot.water_cubes} · special cards removed: ${bot.specials.join(", ") || "none"}`));
+    boards.append(b);
+  }
   // the canal network: printed channels (pale), placed canal tiles (their owner's colour), bonus tiles
   const B = 46, net = fx.canal, cv = svg("svg", { viewBox: `-4 -16 ${net.cols * B + 8} ${net.rows * B + 20}`, class: "canal" });
   const arm = (x, y, side, cls) => {  // a channel from the box centre to its side (N, E, S, W)
@@ -53,7 +68,7 @@ VIEWS.resafa = (root, t, ctx) => {
   v.canal.forEach((b, i) => {
     const r = Math.floor(i / net.cols), c = i % net.cols, x = c * B + B / 2, y = r * B + B / 2;
     const title = `box (${r}, ${c})${b.bonus ? ": " + b.bonus : ""}${b.bonus_tile ? "; bonus tile: " + b.bonus_tile : ""}`
-      + (b.tile ? `; canal ${b.tile.id} of P${b.tile.owner}` : "");
+      + (b.tile ? `; canal ${b.tile.id} of ${who(b.tile.owner)}` : "");
     const fill = b.tile ? COLORS[b.tile.owner] + "55" : "#e8dcc0";
     const g = svg("g", {}, svg("title", {}, title),
       svg("rect", { x: c * B + 1, y: r * B + 1, width: B - 2, height: B - 2, rx: 4, class: "box", fill }));
@@ -78,7 +93,8 @@ VIEWS.resafa = (root, t, ctx) => {
     const cn = v.centres[k], g = svg("g", {}, svg("title", {}, `${n.id}${cn.deal ? ": " + cn.deal : ""}`));
     g.append(svg("circle", { cx: X(n), cy: Y(n), r: 13, fill: HUE[n.colour], class: "node" }),
       svg("text", { x: X(n) + 17, y: Y(n) - 2, class: "nname" }, n.id), svg("text", { x: X(n) + 17, y: Y(n) + 10, class: "deal" }, cn.deal || ""));
-    cn.posts.forEach((p, j) => g.append(svg("rect", { x: X(n) - 22 + j * 11, y: Y(n) + 15, width: 9, height: 9, class: "post", fill: p.owner >= 0 ? COLORS[p.owner] : p.open ? "#fff" : "#999" })));
+    cn.posts.forEach((p, j) => g.append(svg("rect", { x: X(n) - 22 + j * 11, y: Y(n) + 15, width: 9, height: 9, class: "post", fill: p.owner >= 0 ? COLORS[p.owner] : p.open ? "#fff" : "#999" },
+      svg("title", {}, p.owner >= 0 ? `trading post of ${who(p.owner)}` : p.open ? "open post box" : "closed post box"))));
     cn.camels.forEach((s, j) => g.append(svg("circle", { cx: X(n) - 12 + j * 9, cy: Y(n) - 17, r: 5, fill: COLORS[s], class: "camel" })));
     tm.append(g);
   });

@@ -3,7 +3,8 @@
 Play: ``POST /api/play`` makes a game (game, config, seat, bots, seed) and returns its id and the human seat's
 token; ``GET /api/play/{id}?token=`` is that seat's view; ``POST /api/play/{id}/act`` with ``{token, action}``
 makes its move. Watch: ``GET /api/stored`` lists the arena database's games, ``GET /api/stored/{id}?seat=``
-replays one (every frame: the table for that view, the decision, the scores); ``POST /api/replay`` does the
+replays one (every frame: the table for that view, the decision named as that view may read it and a solo
+automa's turns after it, the scores); ``POST /api/replay`` does the
 same for a JSON export. Every bad request gets a 4xx with ``{"error": one line}`` and changes nothing.
 """
 
@@ -51,7 +52,8 @@ def _defaults(game: str) -> dict[str, Any]:
 
 
 def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: int | None) -> dict[str, Any]:
-    """Every position of a game as ``seat`` (None: everything) sees it, with the decision taken there."""
+    """Every position of a game as ``seat`` (None: everything) sees it, with the decision taken there (named as
+    ``seat`` may read it: ``State.public_action_name``) and the automa turns that followed it (solo)."""
     try:
         env = games.make_env(game, **config)
         env.reset(seed=seed)
@@ -60,6 +62,7 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
     state = env.unwrapped.state_obj
     frames = []
     fixed = None
+    setup = state.automa_turns(None)  # a solo automa's turns before the first decision
     for i, action in enumerate([*actions, None]):
         frame: dict[str, Any] = {"index": i, "table": table_of(state, seat)}
         fixed = frame["table"].pop("fixed", fixed)  # the game's fixed content (a map): sent once
@@ -70,15 +73,12 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
             s = state.current_player()
             if not isinstance(action, int) or not 0 <= action < state.game.num_actions or not state.is_legal(action):
                 raise RequestError(422, f"decision {i}: action {action} is illegal there (a corrupt game)")
-            shown = seat is None or s == seat
-            frame["decision"] = {
-                "seat": s,
-                "pending": state.pending(),
-                "name": state.describe_action(action) if shown else None,
-            }
+            before = state.clone()
+            frame["decision"] = {"seat": s, "pending": state.pending(), "name": state.public_action_name(action, seat)}
             state.apply(action)
+            frame["decision"]["automa"] = state.automa_turns(before)  # a solo automa's turns that followed
         frames.append(frame)
-    return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "frames": frames}
+    return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "setup": setup, "frames": frames}
 
 
 def create_app(db: str | Path | None = None) -> Starlette:

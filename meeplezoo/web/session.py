@@ -26,6 +26,11 @@ class RequestError(Exception):
         self.reason = reason
 
 
+def automa_entries(state: Any, before: Any) -> list[dict[str, Any]]:
+    """Log entries of a solo automa's turns since ``before`` (None: the setup); they belong to no seat."""
+    return [{"seat": None, "pending": None, "action": None, "name": t} for t in state.automa_turns(before)]
+
+
 def table_of(state: Any, seat: int | None) -> dict[str, Any]:
     """The game's structured table view (``envs/<game>/table.py``) for ``seat`` (None: everything)."""
     module = importlib.import_module(f"meeplezoo.envs.{state.game.name}.table")
@@ -58,7 +63,7 @@ class Session:
                     self.agents[s] = make_agent(spec, self.game, seed=seed * 1000 + s)
                 except Exception as exc:
                     raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}") from exc
-        self.log: list[dict[str, Any]] = []
+        self.log: list[dict[str, Any]] = automa_entries(self.state, None)
         self.actions: list[int] = []
         self.forfeit: dict[str, Any] | None = None
         self.thinking = False
@@ -70,11 +75,17 @@ class Session:
         return self.forfeit is not None or self.state.is_terminal()
 
     def _apply(self, action: int) -> None:
+        """Apply and log ``action``: named as the human seat may read it (``State.public_action_name``); another
+        seat's action id is not kept in the log, it may tell what the name leaves out."""
         st = self.state
         s = st.current_player()
-        self.log.append({"seat": s, "pending": st.pending(), "action": action, "name": st.describe_action(action)})
+        before = st.clone()
+        mine = s == self.seat
+        name = st.public_action_name(action, self.seat)
+        self.log.append({"seat": s, "pending": st.pending(), "action": action if mine else None, "name": name})
         self.actions.append(action)
         st.apply(action)
+        self.log += automa_entries(st, before)
 
     def act(self, token: Any, action: Any) -> None:
         """The human's move: checked (token, turn, legality) before anything changes."""
@@ -173,14 +184,14 @@ class Session:
             self.stored_id = db.con.execute("SELECT id FROM games WHERE key = ?", (task.key,)).fetchone()[0]
 
     def view(self, token: Any) -> dict[str, Any]:
-        """What the human seat may see: its table, its legal actions, the log (others' choices by kind only)."""
+        """What the human seat may see: its table, its legal actions, the log (others' choices as public names)."""
         if token != self.token:
             raise RequestError(403, "this token does not hold a seat in this game")
         with self.lock:
             st = self.state
             mine = not self.over and not self.thinking and st.current_player() == self.seat
             legal = [{"id": a, "name": st.describe_action(a)} for a in st.legal_actions()] if mine else []
-            log = [e if e["seat"] == self.seat else {**e, "action": None, "name": None} for e in self.log]
+            log = list(self.log)
             result = None
             if self.over:
                 n = len(self.specs)

@@ -561,6 +561,63 @@ def test_determinize_keeps_each_view_and_resamples_hidden_parts(case):
         assert changed == 0
 
 
+def test_public_action_names_tell_a_viewer_only_what_they_learn(case):
+    """A game log's name of a decision for another seat (``State.public_action_name``) is a function of what
+    that viewer knows after it: in a determinization for the viewer, every legal action (the one taken among
+    them) after which the viewer's observation, table (``envs/<game>/table.py``) and the task stack (a
+    multi-step decision's choices so far, which the observation may leave to the actor) are the same as after
+    the real one has the same public name, unless it is a public alternative with exactly the same outcome
+    (two Diplomats copying the same card, a vote that fails either way): legal in the real position too, there
+    named alike and leading to the same full state. The actor and the full view (None) read the full name
+    (``describe_action``)."""
+
+    try:  # the game's structured table too: an observation may sum up what the table shows (counts as sets)
+        table = importlib.import_module(f"meeplezoo.envs.{case.game().name}.table").table
+    except ModuleNotFoundError:
+        table = None
+
+    def seen_by(s: State, viewer: int) -> tuple:
+        shown = json.dumps(table(s, viewer), sort_keys=True) if table else ""
+        return s.observe(viewer).tobytes(), tuple(getattr(getattr(s, "d", None), "stack", ())), shown
+
+    game = case.game()
+    n = game.num_players
+    checked = 0
+    for seed in range(max(1, case.spec.fuzz_games // 20)):
+        rng = np.random.default_rng([seed, 16])
+        for state in positions(game, seed, every=6):
+            if state.is_terminal():
+                continue
+            actor, action = state.current_player(), random_action(state, rng)
+            assert state.public_action_name(action, actor) == state.describe_action(action)
+            assert state.public_action_name(action, None) == state.describe_action(action)
+            after = state.clone()
+            after.apply(action)
+            for viewer in range(n):
+                if viewer == actor:
+                    continue
+                name, seen = state.public_action_name(action, viewer), seen_by(after, viewer)
+                det = state.determinize(viewer, rng)
+                legal = det.legal_actions()
+                tries = {int(a) for a in rng.choice(legal, size=min(8, len(legal)), replace=False)}
+                for a in tries | ({action} & set(legal)):
+                    alt = det.clone()
+                    alt.apply(a)
+                    if seen_by(alt, viewer) != seen:
+                        continue
+                    checked += 1
+                    other = det.public_action_name(a, viewer)
+                    if other == name:
+                        continue
+                    same = None
+                    if state.is_legal(a) and state.public_action_name(a, viewer) == other:
+                        same = state.clone()
+                        same.apply(a)
+                    what = f"seed {seed}, viewer {viewer}: {name!r} vs {other!r}"
+                    assert same is not None and same.to_json() == after.to_json(), what
+    assert checked > 0 or n == 1
+
+
 class RecordingGenerator:
     """A numpy Generator that logs every call made on it: ``(method, args, kwargs, result)``. The result of
     the first call of an event is that random event's outcome (a shuffle logs the shuffled list)."""

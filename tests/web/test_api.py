@@ -60,7 +60,8 @@ def test_full_game_through_the_api_is_stored_and_replays(client, game):
         moves += 1
         v = wait_turn(client, g)
     assert moves > 0 and v["result"]["stored_id"] is not None
-    assert all(e["name"] is None for e in v["log"] if e["seat"] != 1)  # others' choices: by kind only
+    others = [e for e in v["log"] if e["seat"] != 1]
+    assert others and all(e["name"] and e["action"] is None for e in others)  # named as seat 1 may read them
     assert sum(1 for e in v["log"] if e["seat"] == 1) == moves
     w = client.get(f"/api/stored/{v['result']['stored_id']}?seat=all").json()
     assert w["frames"][-1]["table"]["terminal"] and w["frames"][-1]["table"]["scores"] == v["result"]["scores"]
@@ -80,7 +81,20 @@ def test_full_game_through_the_api_is_stored_and_replays(client, game):
     r = client.post("/api/replay", json=to_json(row, seat=0))
     assert r.status_code == 400 and "hides some choices" in r.json()["error"]
     seat_view = client.get(f"/api/stored/{v['result']['stored_id']}?seat=0").json()
-    assert all(f["decision"]["name"] is None for f in seat_view["frames"][:-1] if f["decision"]["seat"] != 0)
+    full = [f["decision"]["name"] for f in w["frames"][:-1]]
+    assert [f["decision"]["name"] for f in seat_view["frames"][:-1]] == log_names(game, row, 0)
+    assert full == log_names(game, row, None) and all(full)
+
+
+def log_names(game, row, viewer):
+    """The stored game's decisions named as ``viewer`` may read them (``State.public_action_name``)."""
+    env = games.make_env(game, **row.config)
+    env.reset(seed=row.seed)
+    state, out = env.unwrapped.state_obj, []
+    for a in row.actions:
+        out.append(state.public_action_name(a, viewer))
+        state.apply(a)
+    return out
 
 
 def test_bad_requests_get_a_4xx_with_a_reason_and_change_nothing(client):

@@ -30,7 +30,8 @@ function show(v) {
   $("actions").innerHTML = "";
   for (const a of v.legal) $("actions").append(el("button", { "data-action": a.id, onclick: () => move(a.id) }, a.name));
   $("log").innerHTML = "";
-  for (const e of v.log) $("log").append(el("li", {}, `P${e.seat} ${e.name ?? "(" + e.pending + ")"}`));
+  for (const e of v.log)  // a seat's decision as this seat may read it; a solo automa's turn belongs to no seat
+    $("log").append(el("li", { class: e.seat === null ? "automa" : "" }, e.seat === null ? e.name : `P${e.seat} ${e.name ?? "(" + e.pending + ")"}`));
   $("log").scrollTop = 1e9;
   if (v.over) {
     const r = v.result, best = Math.min(...r.ranks);

@@ -24,7 +24,9 @@ function go(i) {
   showTable($("table"), f.table, { names: data.seats, fixed: data.fixed });
   $("where").textContent = `position ${idx} of ${data.frames.length - 1}`;
   const d = f.decision;
-  $("decision").textContent = d ? `next: P${d.seat} ${d.name ?? "(" + d.pending + ")"}` : "final position";
+  const automa = (xs) => (xs && xs.length ? ` · then ${xs.join(" · ")}` : "");
+  $("decision").textContent = (idx === 0 && data.setup && data.setup.length ? `at the setup: ${data.setup.join(" · ")} · ` : "")
+    + (d ? `next: P${d.seat} ${d.name ?? "(" + d.pending + ")"}${automa(d.automa)}` : "final position");
   chart();
 }
 function chart() {

@@ -1,0 +1,84 @@
+"""What a game log shows of Resafa's decisions to the other seats, and Resafabot's turns (solo).
+
+Public, named in full to everyone: the action card played (it goes face up on its player's played pile), the
+half on top, the main and colour actions, picks from the open displays, tiles placed, camel moves, deals,
+posts, bonus cards (held face up), special cards taken face up, looking at one's own deck (it is reshuffled).
+
+Redacted for the other seats:
+
+- which sack card a player discards unused for 1 VP: it goes to the discard pile, whose cards nobody is shown
+  (the observation and the table give their number only);
+- a sack card used is named by its printed effect, which everyone sees happen, not by its id (cards printed
+  alike differ by id only);
+- the pick after searching a face-down special deck: its name ("face-down special card #i") places the card
+  among the face-down ones (by id order), which tells about the cards left face down; the others read the card
+  taken instead (it is the player's, face up, from then on).
+"""
+
+from __future__ import annotations
+
+from .actions import PICK0, action_range
+from .content import ACTIONS, COLOURS, Action, content, describe_all
+from .render import describe
+from .solo import CYCLE, SETUP_CARD, SOLO, arrow_of
+from .state import ResafaData
+from .tracks import face_down
+
+C = content()
+BOT_NAME = "Resafabot"
+
+
+def public_name(d: ResafaData, action: int, viewer: int | None) -> str:
+    """``action`` of the seat to act as ``viewer`` (None: everything) may read it."""
+    seat = d.stack[-1][1] if d.stack else 0
+    if viewer is None or viewer == seat:
+        return describe(d, action)
+    name, i = action_range(action)
+    if name == "USE_SACK0":  # its effect shows, not which of the cards printed alike it was
+        return f"use a sack card: {describe_all(C.sack_cards[i].effects)}"
+    if name == "DROP_SACK0":
+        return "discard an unused sack card (+1 VP)"
+    if name == "PICK0":
+        deck = d.stack[-1][2]
+        hidden = sorted(face_down(d, deck))
+        card = hidden[action - PICK0] if action - PICK0 < len(hidden) else None
+        what = C.specials[card].name if card is not None else "a special card"
+        return f"take {what} from the searched face-down deck"
+    return describe(d, action)
+
+
+def _turn(revealed: int, read: int) -> str:
+    card = SOLO.cards[read]
+    half = card.halves[arrow_of(revealed)]
+    shown = "the canal setup card" if revealed == SETUP_CARD else SOLO.cards[revealed].id
+    colour = COLOURS[half.colour]
+    first = f"removes a {colour} bonus card" if half.option == "bonus" else f"steps {colour}"
+    main = half.action
+    if main in (Action.PRODUCTION, Action.GARDEN):
+        main = card.red
+    then = ACTIONS[main] if main != Action.PROVISIONS else f"provisions ({COLOURS[card.provisions]})"
+    return f"{BOT_NAME} reveals {shown} and reads {card.id}: {first}, then {then}"
+
+
+def bot_turns(before: ResafaData | None, after: ResafaData) -> list[str]:
+    """Resafabot's turns between two positions of a solo game (``before`` None: since the setup), for the log.
+
+    Each turn reveals the solo deck's top card and reads the card below it; after the 6th card of a cycle the
+    deck is rebuilt (``solo.rebuild_deck``), so the turns before that come from ``before``'s deck, the turns
+    after it from ``after``'s revealed cards.
+    """
+    if after.players != 1:
+        return []
+    old, new = before.bot_shown if before is not None else [], after.bot_shown
+    pairs: list[tuple[int, int]] = []
+    if len(new) >= len(old) and new[: len(old)] == old:  # no rebuild in between
+        tail = [*new, after.bot_deck[-1]]
+        pairs = [(tail[j], tail[j + 1]) for j in range(len(old), len(new))]
+    else:  # the cycle ended: finish it from the old deck, then the new cycle's turns
+        assert before is not None
+        deck = list(before.bot_deck)
+        for _ in range(CYCLE - len(old)):
+            pairs.append((deck.pop(), deck[-1]))
+        tail = [*new, after.bot_deck[-1]]
+        pairs += [(tail[j], tail[j + 1]) for j in range(len(new))]
+    return [_turn(r, c) for r, c in pairs]

@@ -61,7 +61,12 @@ def _turn(revealed: int, read: int) -> str:
 
 
 def bot_turns(before: ResafaData | None, after: ResafaData) -> list[str]:
-    """Resafabot's turns between two positions of a solo game (``before`` None: since the setup), for the log.
+    """Resafabot's turns between two positions of a solo game (``before`` None: since the setup), for the log."""
+    return [_turn(r, c) for r, c in bot_cards(before, after)]
+
+
+def bot_cards(before: ResafaData | None, after: ResafaData) -> list[tuple[int, int]]:
+    """``(card revealed, card read)`` of each of Resafabot's turns between two positions of a solo game.
 
     Each turn reveals the solo deck's top card and reads the card below it; after the 6th card of a cycle the
     deck is rebuilt (``solo.rebuild_deck``), so the turns before that come from ``before``'s deck, the turns
@@ -74,11 +79,10 @@ def bot_turns(before: ResafaData | None, after: ResafaData) -> list[str]:
     if len(new) >= len(old) and new[: len(old)] == old:  # no rebuild in between
         tail = [*new, after.bot_deck[-1]]
         pairs = [(tail[j], tail[j + 1]) for j in range(len(old), len(new))]
-    else:  # the cycle ended: finish it from the old deck, then the new cycle's turns
-        assert before is not None
-        deck = list(before.bot_deck)
-        for _ in range(CYCLE - len(old)):
+    else:  # the cycle ended (so ``before`` is a position): finish it from the old deck, then the new cycle's
+        deck = list(before.bot_deck) if before is not None else []
+        for _ in range(CYCLE - len(old) if deck else 0):
             pairs.append((deck.pop(), deck[-1]))
         tail = [*new, after.bot_deck[-1]]
         pairs += [(tail[j], tail[j + 1]) for j in range(len(new))]
-    return [_turn(r, c) for r, c in pairs]
+    return pairs

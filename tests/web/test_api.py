@@ -221,7 +221,7 @@ def test_a_bad_export_gets_a_4xx_with_a_reason(client):
         assert r.status_code == status and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
 
 
-SIZES = [(g, n) for g in GAMES for n in sorted({2, max(games.player_counts(g))})]
+SIZES = [(g, n) for g in GAMES for n in sorted({min(games.player_counts(g)), 2, max(games.player_counts(g))})]
 BIG = {("concordia", 5): {"map": "imperium"}}  # five players need the Imperium map
 
 
@@ -404,3 +404,19 @@ def test_the_play_page_sets_a_games_options_as_the_cli_reads_them(client):
         assert r.status_code == 400 and reason in r.json()["error"] and "\n" not in r.json()["error"], r.text
     r = client.post("/api/play", json={"game": "concordia", "options": "map=imperium", "bots": ["random"]})
     assert r.status_code == 400 and "KEY=VALUE" in r.json()["error"]
+
+
+def test_resafabot_plays_in_the_solo_log_and_on_the_watch_page(client):
+    """A solo Resafa game through the API: Resafabot's turns are log lines of no seat, naming it; the Watch
+    page replays the same turns (at the setup and after each decision)."""
+    g = start(client, "resafa", bots=(), config={"num_players": 1})
+    rng = np.random.default_rng(1)
+    v = wait_turn(client, g)
+    while not v["over"]:
+        a = v["legal"][int(rng.integers(len(v["legal"])))]["id"]
+        v = client.post(f"/api/play/{g['id']}/act", json={"token": g["token"], "action": a}).json()
+    bot_lines = [e["name"] for e in v["log"] if e["seat"] is None]
+    assert len(bot_lines) > 12 and all(x.startswith("Resafabot reveals") for x in bot_lines)
+    assert v["table"]["view"]["bot"]["name"] == "Resafabot"
+    w = client.get(f"/api/stored/{v['result']['stored_id']}?seat=0").json()
+    assert w["setup"] + [t for f in w["frames"][:-1] for t in f["decision"]["automa"]] == bot_lines

@@ -88,6 +88,9 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_
     assert page.locator("#result .sheet tr").count() == 3
     assert page.locator("#table .flotilla").count() == 4  # Seastead's own view: its four flotillas
     assert page.locator("#table .pboard").count() == 2
+    log = page.locator("#log li").all_inner_texts()  # every decision named, the bot's as well as the human's
+    assert all(x.startswith(("P0 ", "P1 ")) and "(" not in x.split()[1] for x in log)
+    assert any(x.startswith("P1 ") for x in log)
     page.screenshot(path=str(REPORTS / "play_end.png"), full_page=True)
     page.click("#stored")
     page.wait_for_selector(".pboard")
@@ -146,3 +149,23 @@ def test_each_game_is_drawn_as_its_table(server, page, game):
     assert page.locator("#table .pboard").count() == 2 and page.locator("#table .pboard.me").count() == 1
     text = page.locator("#table").inner_text()
     assert "[object" not in text and "undefined" not in text and "NaN" not in text
+
+
+def test_resafa_solo_shows_resafabot_on_the_table_and_in_the_log(server, page):
+    page.goto(f"{server}/play")
+    page.select_option("#game", "resafa")
+    page.select_option("#players", "1")
+    page.click("#start")
+    page.wait_for_selector("#table .pboard.bot")
+    assert "Resafabot" in page.locator("#table .pboard.bot h4").inner_text()
+    for _ in range(300):  # click until Resafabot has had a turn
+        if any("Resafabot reveals" in x for x in page.locator("#log li.automa").all_inner_texts()):
+            break
+        button = page.locator("#actions button").last  # the last choice: usually pass / done, a short turn
+        button.wait_for(state="visible", timeout=30_000)
+        handle = button.element_handle()
+        button.click()
+        handle.wait_for_element_state("hidden")
+    assert any("Resafabot reveals" in x for x in page.locator("#log li.automa").all_inner_texts())
+    assert "[object" not in page.locator("#table").inner_text()
+    page.screenshot(path=str(REPORTS / "resafa_solo.png"), full_page=True)

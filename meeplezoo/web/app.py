@@ -4,8 +4,8 @@ Play: ``POST /api/play`` makes a game (game, config, seat, bots, seed) and retur
 token; ``GET /api/play/{id}?token=`` is that seat's view; ``POST /api/play/{id}/act`` with ``{token, action}``
 makes its move. Watch: ``GET /api/stored`` lists the arena database's games, ``GET /api/stored/{id}?seat=``
 replays one (every frame: the table for that view, the decision named as that view may read it and a solo
-automa's turns after it, the scores); ``POST /api/replay`` does the
-same for a JSON export. Every bad request gets a 4xx with ``{"error": one line}`` and changes nothing.
+automa's turns after it, the scores); ``POST /api/replay`` does the same for a JSON export. Every bad
+request gets a 4xx with ``{"error": one line}`` and changes nothing.
 """
 
 from __future__ import annotations

@@ -256,7 +256,7 @@ def _board_royale(d: Any, seat: int) -> None:
 
 def _resafa(d: Any, seat: int) -> None:
     """The hidden parts ``ResafaState.resample_hidden`` redraws, each pooled and sorted: the seat's own deck
-    order; the other seats' hands and decks (sizes kept); the sack deck with the other seats' sack cards; the
+    order; the other seats' hands and decks (sizes kept); the sack deck, discard pile and other seats' sack cards; the
     workshop and bonus decks; each face-down special deck (with its box cards unless the seat has seen it or
     the advanced setup made the box public)."""
     from ..envs.resafa.steps import Step
@@ -268,11 +268,12 @@ def _resafa(d: Any, seat: int) -> None:
             k = len(d.hand[s])
             d.hand[s], d.deck[s] = pool[:k], pool[k:]
     others = [s for s in range(d.players) if s != seat]
-    pool = sorted(d.sack_deck + [c for s in others for c in d.sack_hand[s]])
+    pool = sorted(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
     for s in others:
         k = len(d.sack_hand[s])
         d.sack_hand[s], pool = pool[:k], pool[k:]
-    d.sack_deck = pool
+    k = len(d.sack_discard)
+    d.sack_discard, d.sack_deck = pool[:k], pool[k:]
     for deck in (*d.ws_decks, *d.bonus_decks):
         deck.sort()
     top = d.stack[-1] if d.stack else None

@@ -146,7 +146,8 @@ class ResafaState(StackState):
 
     def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
         """Resample what ``player`` cannot see: their own deck's order; the other seats' hands and decks
-        together (sizes kept); the sack deck with the other seats' sack cards; the workshop, bonus decks'
+        together (sizes kept); the sack deck, the sack discard pile (shown as a count only) and the other seats'
+        sack cards together; the workshop, bonus decks'
         orders; each face-down special deck (from its cards plus the box, unless ``player`` searched it or the
         advanced setup made the box public: then only its order)."""
         d = self.d
@@ -162,11 +163,12 @@ class ResafaState(StackState):
             k = len(d.hand[s])
             d.hand[s], d.deck[s] = sorted(pool[:k]), pool[k:]
         others = [s for s in range(d.players) if s != player]
-        pool = shuffle(d.sack_deck + [c for s in others for c in d.sack_hand[s]])
+        pool = shuffle(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
         for s in others:
             k = len(d.sack_hand[s])
             d.sack_hand[s], pool = sorted(pool[:k]), pool[k:]
-        d.sack_deck = pool
+        k = len(d.sack_discard)
+        d.sack_discard, d.sack_deck = pool[:k], pool[k:]
         d.ws_decks = [shuffle(x) for x in d.ws_decks]
         d.bonus_decks = [shuffle(x) for x in d.bonus_decks]
         pending_search = (

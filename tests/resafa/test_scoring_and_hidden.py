@@ -169,3 +169,22 @@ def test_advanced_setup_makes_the_boxed_special_cards_public_and_determinize_kee
         ResafaGame(num_players=2, advanced_setup=1)
     with pytest.raises(CorruptStateError, match="advanced"):
         ResafaGame(num_players=2).state_from_dict(adv.to_dict())
+
+
+def test_determinize_pools_the_sack_discard_pile_which_shows_only_as_a_count():
+    s = ResafaGame(num_players=2).new_state(4)
+    d = s.d
+    for _ in range(3):
+        d.sack_discard.append(d.sack_deck.pop())
+    s.validate()
+    hidden = sorted(d.sack_deck + d.sack_discard + d.sack_hand[1])
+    discards = set()
+    for k in range(20):
+        t = s.determinize(0, np.random.default_rng(k))
+        t.validate()
+        assert len(t.d.sack_discard) == 3 and len(t.d.sack_deck) == len(d.sack_deck)
+        assert sorted(t.d.sack_deck + t.d.sack_discard + t.d.sack_hand[1]) == hidden
+        assert t.d.sack_hand[0] == d.sack_hand[0]
+        assert np.array_equal(t.observe(0), s.observe(0))
+        discards.add(tuple(sorted(t.d.sack_discard)))
+    assert len(discards) > 1  # the true discards are not kept

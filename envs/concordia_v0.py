@@ -31,8 +31,9 @@ Observation layout (per configuration; per-seat blocks start with the viewer): p
 act, Concordia taken), per-seat scalars (money, goods, storehouse, houses, colonists, Praefectus Magnus,
 Concordia, active, hand size, running score when ``intermediate_scoring`` or at the end), task scalars
 (movement points, goods traded, cards bought, '?' left, Senator, cards left in decks I..V), the colonist
-being moved, per-seat cards in hand / discard pile / top discard, houses, colonists on routes and in
-cities, city goods, province markers, Forum row. Hidden: only the Forum deck order.
+being moved, per-seat cards in hand / discard pile / top discard, houses, colonists on routes (one per
+route; its kind is the route's) and in cities (per seat, city and kind: count / 3), city goods, province
+markers, Forum row. Hidden: only the Forum deck order.
 
 Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (ties broken by the
 Praefectus Magnus rule, so there is always one winner), ``rank`` or ``score_margin`` (margin / 30).

@@ -4,7 +4,10 @@ Everything in Concordia is public (hands and discard piles too, seed: "Kartları
 görülebildiği") except the order of the Forum deck; only how many cards of each numeral remain is shown.
 The vector is written as one list of "ones" indices plus one block of scalars. The layout depends on the
 configuration (players, map): :func:`layout` gives ``name -> slice``. Per-seat blocks are in seat order
-starting with the viewer. :func:`state_vector` appends each card's depth in the deck (for critics).
+starting with the viewer. Colonists: ``seat_route_colonists`` (seat x route) is 1 where that seat's colonist
+stands (one per route; its kind is the route's), ``seat_city_colonists`` (seat x city x kind, land then sea)
+counts the seat's colonists of that kind in the city, divided by the 3 of each kind.
+:func:`state_vector` appends each card's depth in the deck (for critics).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class Layout:
             ("seat_cards", n * SEAT_ONES),
             ("seat_houses", n * self.c),
             ("seat_route_colonists", n * self.r),
-            ("seat_city_colonists", n * self.c),
+            ("seat_city_colonists", n * self.c * 2),  # per seat, city and kind (land, sea): count / 3
             ("city_good", self.c * NUM_GOODS),
             ("marker", self.p),
             ("province_good", self.p * NUM_GOODS),
@@ -75,6 +78,8 @@ _STATIC: dict[tuple, list[int]] = {}
 _INV_STORE = 1.0 / STOREHOUSE
 #: goods count -> its scaled value (counts above 12 only while discarding; more than 255 cannot happen)
 _GOODS_SCALE = [min(x, STOREHOUSE) * _INV_STORE for x in range(256)]
+#: colonists of one kind in one city -> its scaled value
+_COLONIST_SCALE = [x / COLONISTS_PER_KIND for x in range(COLONISTS_PER_KIND + 1)]
 
 
 def _static_ones(L: Layout, d: ConcordiaData) -> list[int]:
@@ -112,6 +117,7 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
     show_score = d.intermediate or not stack
     money, all_goods, col, hands, piles, houses = d.money, d.goods, d.col, d.hand, d.discard, d.houses
     pm, conc, active = d.pm, d.concordia, d.active
+    in_city: dict[int, int] = {}  # index in seat_city_colonists -> colonists
     for k in range(n):
         s = (viewer + k) % n
         g0 = s * NUM_GOODS
@@ -144,12 +150,13 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
         hb = L.houses0 + k * nc
         ones += [hb + c for c in houses[s]]
         rb = L.routes0 + k * L.r - nc
-        ccb = L.cities0 + k * nc
-        for pos in cols:
+        ccb = L.cities0 + k * 2 * nc
+        for i, pos in enumerate(cols):
             if pos >= nc:
                 ones.append(rb + pos)
             elif pos != NO:
-                ones.append(ccb + pos)
+                at = ccb + 2 * pos + (i >= COLONISTS_PER_KIND)
+                in_city[at] = in_city.get(at, 0) + 1
     # task arguments
     points = a if step == Step.MOVE_PICK or step == Step.MOVE_DEST else 0
     mask = a if step == Step.TRADE else 0
@@ -172,6 +179,8 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
     ones += [fb + i * NUM_CARDS + c for i, c in enumerate(d.forum) if c != NO]
     out[np.fromiter(ones, np.intp, len(ones))] = 1.0
     out[L.scal0 : L.scal0 + L.scalar_len] = scal
+    for at, count in in_city.items():
+        out[at] = _COLONIST_SCALE[count]
     return out
 
 

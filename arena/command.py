@@ -228,13 +228,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     console.rule(f"game {row.id}: {row.game} {json.dumps(row.config)} seed {row.seed} - {who}")
     every = args.board_every or (1 if args.pause else 0)
     state = None
-    for step in replay.steps(row):
+    for step in replay.steps(row, args.seat):
         state = step.state
         if step.index == 0 or (every and step.index % every == 0):
             console.rule(f"before decision {step.index}")
             console.print(Text(replay.view(state, args.seat)))
-        what = f"{step.pending}: {step.name}" if replay.visible(step, args.seat) else step.pending
-        console.print(Text(f"{step.index:>5}  P{step.seat} {step.agent:<16} {what}"))
+        console.print(Text(f"{step.index:>5}  P{step.seat} {step.agent:<16} {step.pending}: {step.name}"))
         if args.pause and sys.stdin.isatty() and input().strip().lower() == "q":
             return 0
     final = replay.replay(row)

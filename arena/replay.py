@@ -3,7 +3,8 @@
 The engine is deterministic (same seed + same actions = same game), so a replay ends in the stored scores;
 :func:`replay` checks it and raises :class:`ReplayMismatch` otherwise. A view is the full position or one
 seat's: the position as that seat may see it (the agents' public copy: hidden parts in a canonical order),
-that seat's own choices, and for the other seats only the kind of decision they took, never their choice.
+and every decision named as that seat may read it in a game log (``State.public_action_name``: its own
+choices in full, the other seats' public choices in full, their secret parts redacted by the game).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ class Step:
     agent: str  # the spec of the agent in that seat
     pending: str
     action: int
-    name: str
-    state: Any  # the engine state before the decision (do not change it)
+    name: str  # as the viewing seat may read it (``steps(row, seat)``)
+    full: bool  # whether ``name`` is the full name (nothing redacted for the viewing seat)
+    state: Any  # the engine state before the decision, valid until the next step (do not change it)
 
 
 def new_state(row: GameRow) -> Any:
@@ -42,12 +44,15 @@ def new_state(row: GameRow) -> Any:
     return env.unwrapped.state_obj
 
 
-def steps(row: GameRow) -> Iterator[Step]:
-    """The decisions of the stored game in order; the last state is checked against the stored scores."""
+def steps(row: GameRow, seat: int | None = None) -> Iterator[Step]:
+    """The decisions of the stored game in order, named for ``seat`` (None: the full names); the last state
+    is checked against the stored scores."""
     state = new_state(row)
     for i, action in enumerate(row.actions):
-        seat = state.current_player()
-        yield Step(i, seat, row.seats[seat], state.pending(), action, state.describe_action(action), state)
+        actor = state.current_player()
+        full = state.describe_action(action)
+        name = full if seat is None else state.public_action_name(action, seat)
+        yield Step(i, actor, row.seats[actor], state.pending(), action, name, name == full, state)
         state.apply(action)
     check(row, state)
 
@@ -80,26 +85,20 @@ def view(state: Any, seat: int | None) -> str:
     return note + "\n" + seat_text(state, seat)
 
 
-def visible(step: Step, seat: int | None) -> bool:
-    """Whether ``seat``'s view shows the choice made at ``step``."""
-    return seat is None or step.seat == seat
-
-
 def to_json(row: GameRow, seat: int | None = None) -> dict[str, Any]:
-    """The stored game as plain data, every decision named; with ``seat``, other seats' choices hidden."""
-    decisions = []
-    for step in steps(row):
-        shown = visible(step, seat)
-        decisions.append(
-            {
-                "index": step.index,
-                "seat": step.seat,
-                "agent": step.agent,
-                "pending": step.pending,
-                "action": step.action if shown else None,
-                "name": step.name if shown else None,
-            }
-        )
+    """The stored game as plain data, every decision named; with ``seat``, named as that seat may read it,
+    and the action index of a decision whose name the game redacts for that seat left out (None)."""
+    decisions = [
+        {
+            "index": step.index,
+            "seat": step.seat,
+            "agent": step.agent,
+            "pending": step.pending,
+            "action": step.action if step.full else None,
+            "name": step.name,
+        }
+        for step in steps(row, seat)
+    ]
     return {
         "id": row.id,
         "game": row.game,

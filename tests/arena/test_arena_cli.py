@@ -14,6 +14,7 @@ import time
 import pytest
 
 from meeplezoo import cli
+from meeplezoo.arena import replay
 from meeplezoo.arena.store import Store
 
 
@@ -71,7 +72,19 @@ def test_replay_to_json(capsys, db, tmp_path):
         row = store.game(1)
     assert doc["scores"] == row.scores and len(doc["decisions"]) == len(row.actions)
     assert doc["view"] == "seat 1"
-    assert all((d["name"] is None) == (d["seat"] != 1) for d in doc["decisions"])
+    full = replay.to_json(row)
+    assert doc["decisions"] == full["decisions"]  # every Seastead decision is public: named in full to seat 1
+    assert {d["seat"] for d in doc["decisions"]} == {0, 1} and all(d["name"] for d in doc["decisions"])
+
+
+def test_replay_seat_view_names_the_other_seats_choices(capsys, db):
+    code, out, _ = run(capsys, "replay", str(db), "1", "--seat", "1")
+    assert code == 0 and "P1's view" in out
+    with Store(db) as store:
+        row = store.game(1)
+    flat = " ".join(out.split())  # long lines wrap at 120 columns
+    other = [s for s in replay.steps(row) if s.seat == 0]
+    assert other and all(f"{s.index} P0 {s.agent} {s.pending}: {' '.join(s.name.split())}" in flat for s in other)
 
 
 @pytest.mark.parametrize(

@@ -64,14 +64,17 @@ def test_a_replay_that_diverges_is_reported(study_db):
         replay.replay(replace(row, scores=[s + 1 for s in row.scores]))
 
 
-def test_the_seat_view_hides_other_seats_choices(study_db):
+def test_the_seat_view_names_the_other_seats_public_choices(study_db):
+    """Every Seastead decision is public (``State.public_action_name`` keeps the full name): seat 0's view
+    names and numbers the other seat's choices as the full view does (Resafa's redactions:
+    ``test_replay_views.py``)."""
     with Store(study_db[0]) as db:
         row = next(db.games())
-    doc = replay.to_json(row, seat=0)
+    doc, full = replay.to_json(row, seat=0), replay.to_json(row)
     assert len(doc["decisions"]) == len(row.actions)
-    for d in doc["decisions"]:
-        assert (d["action"] is None) == (d["seat"] != 0)
-    assert {d["seat"] for d in doc["decisions"]} == {0, 1}
+    assert [d["action"] for d in doc["decisions"]] == row.actions
+    assert [d["name"] for d in doc["decisions"]] == [d["name"] for d in full["decisions"]]
+    assert all(d["name"] for d in doc["decisions"]) and {d["seat"] for d in doc["decisions"]} == {0, 1}
 
 
 def test_the_report_is_written_from_the_database_alone(study_db, tmp_path):

@@ -6,9 +6,10 @@
 
 For each game: the policy (``--policy`` or the shipped one) plays ``--games`` seat-rotated games against
 random players and as many against heuristic ones (fewer if ``--seconds`` runs out: the counts are
-printed); then ``--profile-steps`` MaskablePPO steps (one env in the process, the default config's
-opponent pool) run under cProfile, and the script prints the env-steps/s and the share of wall time spent
-inside the env (``SingleAgentEnv.reset``/``step``, opponents' moves included).
+printed), taking its most likely action as the ``ppo`` agent does by default (``--sample``: sampling);
+then ``--profile-steps`` MaskablePPO steps (one env in the process, the default config's opponent pool) run
+under cProfile, and the script prints the env-steps/s and the share of wall time spent inside the env
+(``SingleAgentEnv.reset``/``step``, opponents' moves included).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from meeplezoo.games import make_env, resolve
 
 
 def win_rate(
-    game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000
+    game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000, deterministic: bool = True
 ) -> tuple[int, int, int, int]:
     """(wins, shared wins, unfinished games, games played) of the model against ``opponent`` in every other seat,
     seats rotating. A game cut at the engine's decision bound is unfinished, not shared: while a game runs every
@@ -41,7 +42,11 @@ def win_rate(
         agents = {}
         for seat, name in enumerate(env.possible_agents):
             s = agent_seed(seed + g, seat)
-            agents[name] = PolicyAgent(model, seed=s) if order[seat] == 0 else make_agent(opponent, game, seed=s)
+            agents[name] = (
+                PolicyAgent(model, seed=s, deterministic=deterministic)
+                if order[seat] == 0
+                else make_agent(opponent, game, seed=s)
+            )
         record = play_game(env, agents, seed + g)
         ranks = env.unwrapped.state_obj.ranks()
         me = next(seat for seat in range(n) if order[seat] == 0)
@@ -104,13 +109,16 @@ def main() -> None:
     p.add_argument("--policy", default=None, help="a .zip (default: the shipped policy of each game)")
     p.add_argument("--games", dest="n", type=int, default=200, help="games per opponent (0: only the profile)")
     p.add_argument("--seconds", type=float, default=600.0, help="time budget per game and opponent")
+    p.add_argument("--sample", action="store_true", help="the policy samples its actions (default: most likely)")
     p.add_argument("--profile-steps", type=int, default=2048, help="0: no training profile")
     args = p.parse_args()
     for game in map(resolve, args.games):
         model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
         for opponent in ("random", "heuristic") if args.n else ():
             start = time.perf_counter()
-            wins, shared, unfinished, played = win_rate(game, model, opponent, args.n, args.seconds)
+            wins, shared, unfinished, played = win_rate(
+                game, model, opponent, args.n, args.seconds, deterministic=not args.sample
+            )
             print(
                 f"{game}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
                 f"{unfinished} unfinished (cut at the engine's decision bound), "

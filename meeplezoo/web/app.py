@@ -230,7 +230,7 @@ def create_app(db: str | Path | None = None) -> Starlette:
             if body.get("game") not in games.game_names() or not isinstance(decisions, list):
                 raise RequestError(400, "not a game export: it needs game, config, seed and decisions")
             actions = [d.get("action") if isinstance(d, dict) else None for d in decisions]
-            if not all(isinstance(a, int) for a in actions):
+            if body.get("view", "full") != "full" or not all(isinstance(a, int) for a in actions):
                 raise RequestError(400, "the export hides some choices (a seat view): export the full view")
             seat = _seat(request)
             config, seed = body.get("config", {}), body.get("seed", 0)

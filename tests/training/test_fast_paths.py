@@ -107,3 +107,40 @@ def test_the_public_copy_made_from_a_clone_is_the_one_made_from_a_determinizatio
             checked += 1
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
     assert checked >= 20
+
+
+def test_the_dummy_vec_env_without_info_copies_steps_as_sb3s_does():
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from meeplezoo.training.masked_vec_env import FreshInfoDummyVecEnv
+    from meeplezoo.training.single_agent import SingleAgentEnv
+
+    def make():
+        return SingleAgentEnv("seastead", opponent="heuristic", max_decisions=60)
+
+    venvs = [cls([make, make]) for cls in (DummyVecEnv, FreshInfoDummyVecEnv)]
+    for venv in venvs:
+        venv.seed(3)
+    obs = [venv.reset() for venv in venvs]
+    np.testing.assert_array_equal(*obs)
+    rng = np.random.default_rng(3)
+    dones = 0
+    kept = []
+    for _ in range(200):
+        masks = venvs[0].env_method("action_masks")
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        (o1, r1, d1, i1), (o2, r2, d2, i2) = (venv.step(actions) for venv in venvs)
+        np.testing.assert_array_equal(o1, o2)
+        np.testing.assert_array_equal(r1, r2)
+        np.testing.assert_array_equal(d1, d2)
+        for a, b in zip(i1, i2, strict=True):
+            assert a.keys() == b.keys()
+            for key in a:
+                np.testing.assert_array_equal(a[key], b[key])
+        kept.append((i2, [{k: np.copy(v) for k, v in info.items()} for info in i2]))
+        dones += int(d1.sum())
+    assert dones >= 2  # terminal observations and reset infos were compared too
+    for infos, copies in kept:  # infos handed out earlier are not changed by later steps
+        for info, copy in zip(infos, copies, strict=True):
+            assert all(np.array_equal(info[k], copy[k]) for k in copy)

@@ -114,7 +114,10 @@ def profile(game: str, steps: int, top: int = 0, config_file: str | None = None)
     raw = stats.stats  # type: ignore[attr-defined]
     learn = _cum(raw, lambda f: f[0].endswith("ppo_mask.py") and f[2] == "learn")
     for entries in ENV_ENTRIES.values():
-        env = _cum(raw, lambda f, entries=entries: any(f[0].endswith(a) and f[2] == b for a, b in entries))
+        # the outermost method of each name (the mask-caching wrapper's; the file also holds a DummyVecEnv)
+        env = sum(
+            max((v[3] for f, v in raw.items() if f[0].endswith(a) and f[2] == b), default=0.0) for a, b in entries
+        )
         if env:
             break
     parts = {name: _cum(raw, match) for name, match in PARTS.items()}

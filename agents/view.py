@@ -139,10 +139,15 @@ def public_copy(state: Any, seat: int) -> Any:
     give different copies).
     """
     canonical = CANONICAL_HIDDEN.get(state.game.name)
-    copy = state.determinize(seat, np.random.default_rng(None if canonical is None else 0))
-    if canonical is not None:
-        canonical(copy.d, seat)
-        copy.d.chance = type(copy.d.chance)(0, 0)
+    if canonical is None:
+        return state.determinize(seat, np.random.default_rng())
+    # The canonical form depends on the seat's information only, so resampling the hidden parts first (a
+    # determinization) would not change it: a clone put in canonical order is the same copy, for less work
+    # (``tests/training/test_fast_paths.py`` compares the two over positions of every game).
+    copy = state.clone()
+    canonical(copy.d, seat)
+    copy.d.chance = type(copy.d.chance)(0, 0)
+    state.machine.relegal(copy.d)
     return copy
 
 
@@ -227,8 +232,10 @@ def _concordia(d: Any, seat: int) -> None:
 
 def _board_royale(d: Any, seat: int) -> None:
     """Other hands: the cards ``seat`` knows of stay; the unknown ones and the Resource Deck are pooled,
-    sorted and dealt back in seat order (sizes kept). Others' knowledge is cleared; the Item Deck sorted."""
+    sorted and dealt back in seat order (sizes kept). Others' knowledge is cleared (their bounds on hidden
+    items too); the Item Deck sorted."""
     from ..envs.board_royale.content import NUM_KINDS as K
+    from ..envs.board_royale.resources import hand_size
 
     n = d.n
     others = [s for s in range(n) if s != seat]
@@ -249,8 +256,10 @@ def _board_royale(d: Any, seat: int) -> None:
         pos += need
         d.hand[s * K : s * K + K] = hand
     d.res_deck = pool[pos:]
-    for w in others:
+    for w in others:  # what the others know: reset to what an empty history allows (as sample_hands does)
         d.known[w * n * K : (w + 1) * n * K] = [0] * (n * K)
+        for s in range(n):
+            d.hid_max[w * n + s] = hand_size(d, s) if s != w else 0
     d.item_deck.sort()
 
 

@@ -2,6 +2,7 @@
 
     python scripts/profile_training.py seastead concordia --steps 1024
     python scripts/profile_training.py seastead --round-trips 2000   # masks asked vs cached, 2 workers
+    python scripts/profile_training.py seastead --config ship.toml --plain --steps 20480   # no cProfile
 
 Runs :func:`meeplezoo.training.trainer.train` (the game's default config and opponent pool, one env in the
 process so that cProfile sees it, no evaluation or snapshots) under cProfile with CPU time as its clock
@@ -19,6 +20,11 @@ the action masks, the wrappers. The env's time is then split by cumulative time 
 ``learn``'s own time (the model's forward passes, the updates) is the rest of the run. Imports and the
 model's construction are outside ``learn`` and not counted. cProfile slows Python code more than torch's
 kernels, so the env's share reads somewhat higher than without it.
+
+``--config FILE`` profiles a run's settings (the TOML of ``meeplezoo train --config``; ``n_envs``, the step
+count, evaluations, snapshots and checkpoints are overridden as above). ``--plain`` runs without cProfile:
+the vec env's ``step_wait``/``reset``/``env_method`` and ``learn`` are timed with ``time.process_time``
+only, so the share is the unprofiled one (no split into parts).
 """
 
 from __future__ import annotations
@@ -48,15 +54,57 @@ def _cum(raw: dict, match) -> float:
     return sum(v[3] for f, v in raw.items() if match(f))
 
 
-def profile(game: str, steps: int, top: int = 0) -> dict[str, float]:
-    import torch
-
+def _config(game: str, steps: int, config_file: str | None):
     from meeplezoo.training.config import load_config
+
+    overrides = {"n_envs": 1, "total_steps": steps, "eval_every": 0, "snapshot_every": 0, "checkpoint_every": 0}
+    config = load_config(game, config_file, overrides)
+    config.time_limit = 0.0
+    return config
+
+
+def plain(game: str, steps: int, config_file: str | None = None) -> dict[str, float]:
+    """Env-steps per CPU second of ``learn`` and the env's CPU seconds, without cProfile: ``learn`` and the vec
+    env's entry points wrapped in ``time.process_time`` (one env in the process)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from meeplezoo.training.masked_vec_env import MaskCachingVecEnv
     from meeplezoo.training.trainer import train
 
     torch.set_num_threads(1)
-    overrides = {"n_envs": 1, "total_steps": steps, "eval_every": 0, "snapshot_every": 0, "checkpoint_every": 0}
-    config = load_config(game, None, overrides)
+    spent = {"env": 0.0, "learn": 0.0}
+
+    def timed(fn, key):
+        def wrapper(*args, **kwargs):
+            t = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[key] += time.process_time() - t
+
+        return wrapper
+
+    patched = [(MaskCachingVecEnv, name) for name in ("step_wait", "reset", "env_method")] + [(MaskablePPO, "learn")]
+    saved = [(cls, name, getattr(cls, name)) for cls, name in patched]
+    for cls, name, fn in saved:
+        setattr(cls, name, timed(fn, "learn" if name == "learn" else "env"))
+    try:
+        with tempfile.TemporaryDirectory() as out:
+            train(game, out, _config(game, steps, config_file), log=lambda _: None)
+    finally:
+        for cls, name, fn in saved:
+            setattr(cls, name, fn)
+    return {"steps_per_cpu_s": steps / spent["learn"], **spent}
+
+
+def profile(game: str, steps: int, top: int = 0, config_file: str | None = None) -> dict[str, float]:
+    import torch
+
+    from meeplezoo.training.trainer import train
+
+    torch.set_num_threads(1)
+    config = _config(game, steps, config_file)
     prof = cProfile.Profile(time.process_time)
     with tempfile.TemporaryDirectory() as out:
         prof.enable()
@@ -66,7 +114,10 @@ def profile(game: str, steps: int, top: int = 0) -> dict[str, float]:
     raw = stats.stats  # type: ignore[attr-defined]
     learn = _cum(raw, lambda f: f[0].endswith("ppo_mask.py") and f[2] == "learn")
     for entries in ENV_ENTRIES.values():
-        env = _cum(raw, lambda f, entries=entries: any(f[0].endswith(a) and f[2] == b for a, b in entries))
+        # the outermost method of each name (the mask-caching wrapper's; the file also holds a DummyVecEnv)
+        env = sum(
+            max((v[3] for f, v in raw.items() if f[0].endswith(a) and f[2] == b), default=0.0) for a, b in entries
+        )
         if env:
             break
     parts = {name: _cum(raw, match) for name, match in PARTS.items()}
@@ -112,6 +163,8 @@ def main() -> None:
     p.add_argument("--steps", type=int, default=1024, help="learner steps of each run")
     p.add_argument("--top", type=int, default=0, help="also print the N functions with most own time in the env")
     p.add_argument("--round-trips", type=int, default=0, help="also time N SubprocVecEnv steps, masks asked/cached")
+    p.add_argument("--config", default=None, metavar="FILE", help="a run's TOML settings over the game's defaults")
+    p.add_argument("--plain", action="store_true", help="no cProfile: the env's and learn's CPU time only")
     args = p.parse_args()
     if args.round_trips:
         for game in args.games:
@@ -122,10 +175,16 @@ def main() -> None:
                 flush=True,
             )
         return
+    if args.plain:
+        print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   (no cProfile: CPU time of learn, the vec env)")
+        for game in args.games:
+            r = plain(game, args.steps, args.config)
+            print(f"{game:14} {r['steps_per_cpu_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
+        return
     names = (*PARTS, "wrapper")
     print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   share of learn: " + ", ".join(names))
     for game in args.games:
-        r = profile(game, args.steps, args.top)
+        r = profile(game, args.steps, args.top, args.config)
         split = ", ".join(f"{100 * r[n] / r['learn']:.1f}%" for n in names)
         print(f"{game:14} {r['steps_per_cpu_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%   {split}", flush=True)
 

@@ -6,6 +6,10 @@ already puts the mask in the ``info`` of each step and reset (``info["action_mas
 send anyway; :class:`MaskCachingVecEnv` keeps the last ones (the reset's for an env that just ended its
 episode) and answers ``env_method("action_masks")`` from them. Any other ``env_method`` (``set_state`` for
 instance) may change an env, so it drops the cache and the next masks are asked for as before.
+
+:class:`FreshInfoDummyVecEnv` is sb3's ``DummyVecEnv`` (one env in the process) without the deep copy of
+every step's infos: a :class:`SingleAgentEnv` returns new info dicts (and a new mask array) each step, which
+nothing else keeps, so the copy was pure overhead.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from stable_baselines3.common.vec_env import VecEnv, VecEnvWrapper
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper
 
 MASK_KEY = "action_mask"
 
@@ -59,3 +63,20 @@ class MaskCachingVecEnv(VecEnvWrapper):
         if indices is None:
             return range(self.num_envs)
         return [indices] if isinstance(indices, int) else list(indices)
+
+
+class FreshInfoDummyVecEnv(DummyVecEnv):
+    """``DummyVecEnv`` for envs whose ``step`` returns a new info dict each time (:class:`SingleAgentEnv`):
+    the infos are handed on as they are instead of deep-copied (the same values; ``tests/training``)."""
+
+    def step_wait(self) -> Any:
+        for i, env in enumerate(self.envs):
+            obs, self.buf_rews[i], terminated, truncated, info = env.step(self.actions[i])
+            self.buf_dones[i] = terminated or truncated
+            info["TimeLimit.truncated"] = truncated and not terminated
+            if self.buf_dones[i]:
+                info["terminal_observation"] = obs
+                obs, self.reset_infos[i] = env.reset()
+            self.buf_infos[i] = info
+            self._save_obs(i, obs)
+        return self._obs_from_buf(), np.copy(self.buf_rews), np.copy(self.buf_dones), list(self.buf_infos)

@@ -57,13 +57,13 @@ def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
     step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
     finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
     games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
-    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecMonitor
+    from stable_baselines3.common.vec_env import SubprocVecEnv, VecMonitor
 
-    from .masked_vec_env import MaskCachingVecEnv
+    from .masked_vec_env import FreshInfoDummyVecEnv, MaskCachingVecEnv
 
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
     return VecMonitor(
-        MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else DummyVecEnv(fns))
+        MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else FreshInfoDummyVecEnv(fns))
     )
 
 

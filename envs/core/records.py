@@ -31,18 +31,22 @@ class RecordCodec:
         self.chance_fields = tuple(n for n, t in types.items() if t == "Chance")
         self.plain_fields = tuple(n for n in types if n not in self.list_fields and n not in self.chance_fields)
         self.saved = tuple(n for n in types if n not in self.derived)
+        self.clone = self._compile_clone()
 
-    def clone(self, rec: Any) -> Any:
-        new = object.__new__(self.cls)
-        for name in self.flat:
-            setattr(new, name, getattr(rec, name)[:])
-        for name in self.nested:
-            setattr(new, name, [inner[:] for inner in getattr(rec, name)])
-        for name in self.plain_fields:
-            setattr(new, name, getattr(rec, name))
-        for name in self.chance_fields:
-            setattr(new, name, getattr(rec, name).copy())
-        return new
+    def _compile_clone(self) -> Any:
+        """``clone(rec)``: a new record with every list copied (nested lists too), everything else shared
+        (immutable) and the Chance copied. Compiled once per record class from its field names: plain
+        attribute stores instead of ``getattr``/``setattr`` by name, several times faster (clones are the
+        bulk of an agent's lookahead)."""
+        lines = ["def clone(rec):", "    new = _new(_cls)"]
+        lines += [f"    new.{n} = rec.{n}[:]" for n in self.flat]
+        lines += [f"    new.{n} = [inner[:] for inner in rec.{n}]" for n in self.nested]
+        lines += [f"    new.{n} = rec.{n}" for n in self.plain_fields]
+        lines += [f"    new.{n} = rec.{n}.copy()" for n in self.chance_fields]
+        lines.append("    return new")
+        scope: dict[str, Any] = {"_new": object.__new__, "_cls": self.cls}
+        exec("\n".join(lines), scope)  # the field names of a dataclass: identifiers
+        return scope["clone"]
 
     def to_dict(self, rec: Any) -> dict[str, Any]:
         """JSON-able data; lists are copies, so editing the result never edits the record."""

@@ -58,3 +58,89 @@ def test_a_views_observation_from_its_public_copy_is_the_seats_observation(game)
             checked += 1
         env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
     assert checked >= 20
+
+
+def _long_way_public_copy(state, seat):
+    """The public copy as it was first made: a determinization (seeded), then the canonical order."""
+    from meeplezoo.agents.view import CANONICAL_HIDDEN
+
+    copy = state.determinize(seat, np.random.default_rng(0))
+    CANONICAL_HIDDEN[state.game.name](copy.d, seat)
+    copy.d.chance = type(copy.d.chance)(0, 0)
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [
+        ("seastead", {}),
+        ("seastead", {"sides": "BBAB"}),
+        ("seastead", {"num_players": 1}),
+        ("concordia", {}),
+        ("board_royale", {}),
+        ("board_royale", {"num_players": 4}),
+        ("resafa", {}),
+        ("resafa", {"num_players": 1}),
+    ],
+)
+def test_the_public_copy_made_from_a_clone_is_the_one_made_from_a_determinization(game, config):
+    """Canonical order of a clone = canonical order of a determinization (the form depends on what the seat
+    knows only), so the public copy skips the resampling: same record, same legal actions, same observation."""
+    from meeplezoo.agents.view import public_copy
+
+    env = make_env(game, **config)
+    env.reset(seed=7)
+    rng = np.random.default_rng(7)
+    checked = 0
+    for agent in env.agent_iter(max_iter=600):
+        _, _, terminated, truncated, _ = env.last(observe=False)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state = env.unwrapped.state_obj
+        if rng.random() < 0.25:
+            seat = state.current_player()
+            fast, slow = public_copy(state, seat), _long_way_public_copy(state, seat)
+            assert fast.to_dict() == slow.to_dict()
+            assert fast.legal_actions() == slow.legal_actions() == state.legal_actions()
+            np.testing.assert_array_equal(fast.observe(seat), state.observe(seat))
+            checked += 1
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    assert checked >= 20
+
+
+def test_the_dummy_vec_env_without_info_copies_steps_as_sb3s_does():
+    pytest.importorskip("stable_baselines3")
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from meeplezoo.training.masked_vec_env import FreshInfoDummyVecEnv
+    from meeplezoo.training.single_agent import SingleAgentEnv
+
+    def make():
+        return SingleAgentEnv("seastead", opponent="heuristic", max_decisions=60)
+
+    venvs = [cls([make, make]) for cls in (DummyVecEnv, FreshInfoDummyVecEnv)]
+    for venv in venvs:
+        venv.seed(3)
+    obs = [venv.reset() for venv in venvs]
+    np.testing.assert_array_equal(*obs)
+    rng = np.random.default_rng(3)
+    dones = 0
+    kept = []
+    for _ in range(200):
+        masks = venvs[0].env_method("action_masks")
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        (o1, r1, d1, i1), (o2, r2, d2, i2) = (venv.step(actions) for venv in venvs)
+        np.testing.assert_array_equal(o1, o2)
+        np.testing.assert_array_equal(r1, r2)
+        np.testing.assert_array_equal(d1, d2)
+        for a, b in zip(i1, i2, strict=True):
+            assert a.keys() == b.keys()
+            for key in a:
+                np.testing.assert_array_equal(a[key], b[key])
+        kept.append((i2, [{k: np.copy(v) for k, v in info.items()} for info in i2]))
+        dones += int(d1.sum())
+    assert dones >= 2  # terminal observations and reset infos were compared too
+    for infos, copies in kept:  # infos handed out earlier are not changed by later steps
+        for info, copy in zip(infos, copies, strict=True):
+            assert all(np.array_equal(info[k], copy[k]) for k in copy)

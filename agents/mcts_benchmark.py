@@ -15,6 +15,7 @@ the figure holds on a loaded machine too.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,6 +40,17 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)
 )
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% at ``z=1.96``) of a win rate of ``wins`` out of ``games``."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    denominator = 1 + z * z / games
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
 class _Timed:
@@ -77,9 +89,10 @@ class Result:
 
     def line(self) -> str:
         per = self.seconds / self.decisions if self.decisions else 0.0
+        low, high = wilson(self.wins, self.games)
         return (
             f"{self.game:<13} {self.players}p  {self.agent:<32} vs {self.opponent:<10} "
-            f"won {self.wins:g}/{self.games} = {100 * self.win_rate:5.1f}%   "
+            f"won {self.wins:g}/{self.games} = {100 * self.win_rate:5.1f}% (95% {100 * low:.0f}-{100 * high:.0f}%)   "
             f"{per:.3f} s/decision (max {self.slowest:.2f} s, {self.decisions} searched)"
         )
 

@@ -279,3 +279,14 @@ def test_a_solo_search_values_score_gains_over_the_root():
     assert agent.act(view) in view.legal_actions
     means = {round(c.w[0] / c.n, 6) for c in captured["root"].children.values() if c.n}
     assert len(means) > 1
+
+
+def test_the_benchmark_reports_the_wilson_interval():
+    from meeplezoo.agents.mcts_benchmark import Result, wilson
+
+    low, high = wilson(15, 23)  # the textbook figures: 0.449 to 0.812
+    assert (round(low, 3), round(high, 3)) == (0.449, 0.812)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
+    assert wilson(10, 10)[1] == 1.0 and round(wilson(10, 10)[0], 3) == 0.722
+    r = Result("board_royale", 4, "mcts", "heuristic", games=40, wins=28.0)
+    assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()

@@ -16,7 +16,10 @@ estimated score's gain over its estimate at the root. The move played is the roo
 Options that are off by default (today's behaviour): ``forced=1`` makes decisions with one legal action no
 tree level (they are applied on the way, so every expansion is a real choice); ``bias=W`` adds progressive
 bias towards the game's heuristic (the heuristic's choice at a node, computed on the determinization that
-first reaches it, is expanded first and gets ``W / (n + 1)`` on its UCB score).
+first reaches it, is expanded first and gets ``W / (n + 1)`` on its UCB score); ``horizon=others`` makes the
+cut-off count only the decisions of the seats other than the searching one (its own moves, such as a trade
+offer made and withdrawn, then cannot push the others' replies past the cut-off: counting every decision,
+a stalling line sees fewer of the others' moves before it is valued, and the search preferred it).
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -37,6 +40,9 @@ from .spec import Param
 from .view import SeatView
 
 VALUES = ("softmax", "margin")
+HORIZONS = ("all", "others")
+#: with ``horizon=others`` a rollout still stops after this many times ``cutoff`` decisions in all
+HORIZON_CAP = 4
 
 #: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
 #: typical margin between seats in those units (the softmax temperature at ``temp=1``)
@@ -74,6 +80,7 @@ class ISMCTSAgent:
         Param("value", str, "softmax", "cut-off value: softmax of estimates, or sigmoid of margins", choices=VALUES),
         Param("forced", bool, False, "decisions with one legal action are no tree level"),
         Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
+        Param("horizon", str, "all", "the cut-off counts every decision, or the other seats' only", choices=HORIZONS),
     )
 
     def __init__(
@@ -88,12 +95,13 @@ class ISMCTSAgent:
         value: str = "softmax",
         forced: bool = False,
         bias: float = 0.0,
+        horizon: str = "all",
     ) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.iters, self.seconds, self.c = iters, seconds, c
         self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
-        self.value, self.forced, self.bias = value, forced, bias
+        self.value, self.forced, self.bias, self.horizon = value, forced, bias, horizon
         self._heuristic: Any = None
         self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
@@ -175,11 +183,18 @@ class ISMCTSAgent:
             path.append(node)
         # rollout
         depth, cutoff = 0, self.cutoff
-        while d.stack:
-            if cutoff and depth >= cutoff:
-                break
-            state.apply(policy(state))
-            depth += 1
+        if self.horizon == "others" and cutoff and num_players > 1:
+            me, steps, cap = root.mover, 0, HORIZON_CAP * cutoff
+            while d.stack and depth < cutoff and steps < cap:
+                depth += d.stack[-1][1] != me
+                state.apply(policy(state))
+                steps += 1
+        else:
+            while d.stack:
+                if cutoff and depth >= cutoff:
+                    break
+                state.apply(policy(state))
+                depth += 1
         if num_players == 1:
             values = _solo_values(state, estimate, scale, self._par)
         elif not d.stack:
@@ -218,7 +233,7 @@ class ISMCTSAgent:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"iters={self.iters}"
         return (
             f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, value={self.value}, "
-            f"forced={self.forced}, bias={self.bias:g}, seed={self.seed!r})"
+            f"forced={self.forced}, bias={self.bias:g}, horizon={self.horizon}, seed={self.seed!r})"
         )
 
 

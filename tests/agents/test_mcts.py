@@ -290,3 +290,63 @@ def test_the_benchmark_reports_the_wilson_interval():
     assert wilson(10, 10)[1] == 1.0 and round(wilson(10, 10)[0], 3) == 0.722
     r = Result("board_royale", 4, "mcts", "heuristic", games=40, wins=28.0)
     assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
+
+
+class _PatternGame:
+    name, num_players, num_actions, score_scale = "pattern", 2, 2, 1.0
+
+
+class _PatternData:
+    def __init__(self, movers) -> None:
+        self.movers_of = movers  # decision index -> the seat that takes it
+        self.movers: list[int] = []  # the seats of the decisions taken so far
+        self.stack = [(0, movers(0), 0, 0)]
+        self.legal = (0, 1)
+
+
+class _PatternState:
+    """A game that never ends: two choices at every decision, the seats to move given by a pattern."""
+
+    game = _PatternGame()
+
+    def __init__(self, movers) -> None:
+        self.d = _PatternData(movers)
+
+    def apply(self, action: int) -> None:
+        d = self.d
+        d.movers.append(d.stack.pop()[1])
+        d.stack.append((0, d.movers_of(len(d.movers)), 0, 0))
+
+    def eliminated(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _PatternView:
+    seat, game_name, legal_actions = 0, "pattern", (0, 1)
+
+    def __init__(self, movers) -> None:
+        self.movers = movers
+
+    def determinize(self, rng) -> _PatternState:
+        return _PatternState(self.movers)
+
+
+@pytest.mark.parametrize(
+    ("movers", "horizon", "valued_after"),
+    [
+        (lambda i: 1 if i % 3 == 2 else 0, "all", [0, 0, 1, 0, 0]),  # the root's expansion and 4 rollout steps
+        (lambda i: 1 if i % 3 == 2 else 0, "others", [0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]),  # 4 of seat 1's
+        (lambda i: 0, "others", [0] * 17),  # seat 1 never moves: the cap, 4 x cutoff rollout steps
+    ],
+)
+def test_the_cutoff_horizon_counts_every_decision_or_the_other_seats_only(monkeypatch, movers, horizon, valued_after):
+    seen = []
+
+    def estimate(state):
+        seen.append(list(state.d.movers))
+        return [0.0, 0.0]
+
+    monkeypatch.setitem(ESTIMATES, "pattern", (estimate, 1.0))
+    agent = ISMCTSAgent(seed=0, iters=2, cutoff=4, horizon=horizon)
+    agent.act(_PatternView(movers))  # two iterations: each expands a root child, then rolls out
+    assert seen == [valued_after, valued_after]

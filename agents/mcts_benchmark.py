@@ -123,7 +123,13 @@ def measure(
         result.decisions += timed.decisions
         result.slowest = max(result.slowest, timed.slowest)
         if verbose:
-            print(f"  game {g} seed {game_seed} seat {seat}: winners {winners} scores {record.scores}", flush=True)
+            per = timed.seconds / timed.decisions if timed.decisions else 0.0
+            print(
+                f"  game {g} seed {game_seed} seat {seat}: winners {winners} scores {record.scores}; "
+                f"{timed.decisions} searched, {per:.3f} s/decision (max {timed.slowest:.2f} s); "
+                f"so far won {result.wins:g}/{result.games}",
+                flush=True,
+            )
     return result
 
 

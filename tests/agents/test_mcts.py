@@ -350,3 +350,45 @@ def test_the_cutoff_horizon_counts_every_decision_or_the_other_seats_only(monkey
     agent = ISMCTSAgent(seed=0, iters=2, cutoff=4, horizon=horizon)
     agent.act(_PatternView(movers))  # two iterations: each expands a root child, then rolls out
     assert seen == [valued_after, valued_after]
+
+
+def _royale_action_position(seed: int):
+    """A 4-player Board Royale position at an action phase (round 1 or later) with a trade offer legal."""
+    from meeplezoo.envs.board_royale.actions import TRADE
+    from meeplezoo.envs.board_royale.steps import Step
+
+    heuristic = make_agent("heuristic", "board_royale", seed=seed)
+    state = make_env("board_royale", num_players=4).unwrapped.game.new_state(seed)
+    while not (state.d.stack[-1][0] == Step.ACTION and state.d.round_no >= 1 and TRADE in state.d.legal):
+        state.apply(heuristic.choose(state))
+    return state
+
+
+def test_a_royale_position_key_is_the_seats_knowledge_and_ignores_a_withdrawn_offer():
+    from meeplezoo.agents.board_royale_heuristic import position_key
+    from meeplezoo.envs.board_royale.actions import PASS, SEAT0, TRADE
+
+    state = _royale_action_position(3)
+    seat = state.d.stack[-1][1]
+    key = position_key(state, seat)
+    view = view_of_state(state, seat)
+    assert {position_key(view.determinize(np.random.default_rng(i)), seat) for i in range(3)} == {key}
+    other = (seat + 1) % 4
+    state.apply(TRADE)
+    state.apply(SEAT0 + other)
+    assert position_key(state, seat) != key  # a trade is under way
+    state.apply(PASS)  # withdrawn: nothing changed that the seat can see, only the turn's decision counter
+    assert position_key(state, seat) == key
+
+
+@pytest.mark.parametrize("repeat", [True, False])
+def test_repeat_never_plays_an_action_twice_in_a_position_the_seat_cannot_tell_apart(repeat):
+    state = _royale_action_position(5)
+    view = view_of_state(state, state.d.stack[-1][1])
+    legal = view.legal_actions
+    agent = ISMCTSAgent(seed=2, iters=30, cutoff=5, rollout="heuristic", bias=5.0, repeat=repeat)
+    picks = [agent.act(view) for _ in range(len(legal) + 1)]
+    if repeat:  # every legal action once, then the choice is free again
+        assert sorted(picks[:-1]) == sorted(legal) and picks[-1] in legal
+    else:  # without the rule the same position gets the same choices again
+        assert len(set(picks)) < len(legal)

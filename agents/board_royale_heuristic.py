@@ -202,3 +202,33 @@ def estimate_scores(state: BoardRoyaleState) -> list[float]:
     """Survival and escape, for IS-MCTS cut-offs: cards in hand (health) and escape points (the way out)."""
     d = state.d
     return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]
+
+
+def position_key(state: BoardRoyaleState, seat: int) -> tuple:
+    """What ``seat`` knows of the position, without the turn's decision counters (IS-MCTS ``repeat=1``): equal
+    keys mean a sequence of decisions changed nothing the seat can see (an offer made and withdrawn, a failed
+    vote). Only public facts and the seat's own hand enter, so every determinization gives the same key."""
+    d = state.d
+    k = NUM_KINDS
+    return (
+        tuple(d.stack),
+        tuple(d.hand[seat * k : seat * k + k]),
+        tuple(hand_size(d, s) for s in range(d.n)),
+        tuple(d.item_owner),
+        tuple(d.item_used),
+        tuple(d.field),
+        tuple(d.res_discard),
+        len(d.res_deck),
+        len(d.item_deck),
+        len(d.item_discard),
+        tuple(d.alive),
+        tuple(d.offer_give),
+        tuple(d.offer_ask),
+        tuple(d.offer_give_items),
+        tuple(d.offer_ask_items),
+        tuple(d.joiners),
+        tuple(d.loot_items),
+        tuple(d.loot_hidden),
+        (d.active, d.round_no, d.field_round, d.vote_yes, d.vote_no, d.turn_over, d.loot_takers),
+        (d.blow_on, d.blow_kind, d.blow_n, d.answers, d.trade_with, d.winner),
+    )

@@ -16,7 +16,13 @@ estimated score's gain over its estimate at the root. The move played is the roo
 Options that are off by default (today's behaviour): ``forced=1`` makes decisions with one legal action no
 tree level (they are applied on the way, so every expansion is a real choice); ``bias=W`` adds progressive
 bias towards the game's heuristic (the heuristic's choice at a node, computed on the determinization that
-first reaches it, is expanded first and gets ``W / (n + 1)`` on its UCB score).
+first reaches it, is expanded first and gets ``W / (n + 1)`` on its UCB score); ``horizon=others`` makes the
+cut-off count only the decisions of the seats other than the searching one (its own moves, such as a trade
+offer made and withdrawn, then cannot push the others' replies past the cut-off: counting every decision,
+a stalling line sees fewer of the others' moves before it is valued, and the search preferred it);
+``repeat=1`` (games with a ``position_key``) never plays again an action the seat already played in a
+position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
+failed vote called again) ends after at most one round per legal action.
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -27,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,6 +43,9 @@ from .spec import Param
 from .view import SeatView
 
 VALUES = ("softmax", "margin")
+HORIZONS = ("all", "others")
+#: with ``horizon=others`` a rollout still stops after this many times ``cutoff`` decisions in all
+HORIZON_CAP = 4
 
 #: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
 #: typical margin between seats in those units (the softmax temperature at ``temp=1``)
@@ -44,6 +53,11 @@ ESTIMATES: dict[str, tuple[Callable[[Any], list[float]], float]] = {}
 #: game -> ``fn(state, py: random.Random) -> action``: a cheap rollout policy (``rollout=fast``), for the games
 #: whose heuristic module defines ``rollout_choice``; the others fall back to the heuristic
 ROLLOUTS: dict[str, Callable[[Any, random.Random], int]] = {}
+#: game -> ``fn(state, seat) -> hashable``: what the seat knows of the position, without turn counters
+#: (``repeat=1``), for the games whose heuristic module defines ``position_key``
+POSITION_KEYS: dict[str, Callable[[Any, int], Hashable]] = {}
+#: ``repeat=1`` forgets the positions it saw once it holds this many
+REPEAT_MEMORY = 10_000
 
 
 class _Node:
@@ -74,6 +88,8 @@ class ISMCTSAgent:
         Param("value", str, "softmax", "cut-off value: softmax of estimates, or sigmoid of margins", choices=VALUES),
         Param("forced", bool, False, "decisions with one legal action are no tree level"),
         Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
+        Param("horizon", str, "all", "the cut-off counts every decision, or the other seats' only", choices=HORIZONS),
+        Param("repeat", bool, False, "never replay an action in a position the seat cannot tell from an earlier one"),
     )
 
     def __init__(
@@ -88,12 +104,16 @@ class ISMCTSAgent:
         value: str = "softmax",
         forced: bool = False,
         bias: float = 0.0,
+        horizon: str = "all",
+        repeat: bool = False,
     ) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.iters, self.seconds, self.c = iters, seconds, c
         self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
-        self.value, self.forced, self.bias = value, forced, bias
+        self.value, self.forced, self.bias, self.horizon = value, forced, bias, horizon
+        self.repeat = repeat
+        self._played: dict[Hashable, set[int]] = {}  # repeat=1: position key -> actions played there
         self._heuristic: Any = None
         self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
@@ -113,6 +133,12 @@ class ISMCTSAgent:
         scale *= self.temp
         self._par = estimate(probe)[0] if num_players == 1 else 0.0  # solo: the root's estimate is the bar
         root = _Node(view.seat, num_players)
+        key_of = POSITION_KEYS.get(view.game_name) if self.repeat else None
+        played = None  # repeat=1: the actions already played in this position (before the search moves probe)
+        if key_of is not None:
+            if len(self._played) >= REPEAT_MEMORY:
+                self._played.clear()
+            played = self._played.setdefault(key_of(probe, view.seat), set())
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         done = 0
         state = probe
@@ -127,7 +153,12 @@ class ISMCTSAgent:
             state = view.determinize(self.rng)
         self.last_iterations = done
         children = root.children
-        best = max(legal, key=lambda a: (children[a].n if a in children else -1, -a))
+        candidates = legal
+        if played is not None:
+            candidates = [a for a in legal if a not in played] or legal
+        best = max(candidates, key=lambda a: (children[a].n if a in children else -1, -a))
+        if played is not None:
+            played.add(int(best))
         return int(best)
 
     def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
@@ -175,11 +206,18 @@ class ISMCTSAgent:
             path.append(node)
         # rollout
         depth, cutoff = 0, self.cutoff
-        while d.stack:
-            if cutoff and depth >= cutoff:
-                break
-            state.apply(policy(state))
-            depth += 1
+        if self.horizon == "others" and cutoff and num_players > 1:
+            me, steps, cap = root.mover, 0, HORIZON_CAP * cutoff
+            while d.stack and depth < cutoff and steps < cap:
+                depth += d.stack[-1][1] != me
+                state.apply(policy(state))
+                steps += 1
+        else:
+            while d.stack:
+                if cutoff and depth >= cutoff:
+                    break
+                state.apply(policy(state))
+                depth += 1
         if num_players == 1:
             values = _solo_values(state, estimate, scale, self._par)
         elif not d.stack:
@@ -218,7 +256,8 @@ class ISMCTSAgent:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"iters={self.iters}"
         return (
             f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, value={self.value}, "
-            f"forced={self.forced}, bias={self.bias:g}, seed={self.seed!r})"
+            f"forced={self.forced}, bias={self.bias:g}, horizon={self.horizon}, repeat={self.repeat}, "
+            f"seed={self.seed!r})"
         )
 
 
@@ -278,8 +317,10 @@ def _load_estimates() -> None:
         ESTIMATES[game] = (module.estimate_scores, float(module.ESTIMATE_SCALE))
         if hasattr(module, "rollout_choice"):
             ROLLOUTS[game] = module.rollout_choice
+        if hasattr(module, "position_key"):
+            POSITION_KEYS[game] = module.position_key
 
 
 _load_estimates()
 
-__all__ = ["ESTIMATES", "ROLLOUTS", "ISMCTSAgent"]
+__all__ = ["ESTIMATES", "POSITION_KEYS", "ROLLOUTS", "ISMCTSAgent"]

@@ -15,6 +15,7 @@ the figure holds on a loaded machine too.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,11 +35,25 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ("concordia", {"num_players": 4}, "mcts:iters=1000,cutoff=30,forced=1,bias=2"),
     # Board Royale, seeds 1000-1031 (2p) and from 1000 and 1016 (4p): won 24/32 at 2p (0.16 CPU s/decision, max
     # 0.28) and 15/23 at 4p (0.19 s, max 0.34: below the 70% target); without bias the search offers and
-    # withdraws trades until the turn's safety bound
+    # withdraws trades until the turn's safety bound. Tried at 4p (seeds 1000-1039, seat = seed % 4):
+    # iters=300,...,bias=5,horizon=others,repeat=1 won 24/40 = 60% (95% 45-74%), 0.367 CPU s/decision (max 0.96);
+    # at iters=400 the same search with bias=5 alone still loops (offers withdrawn, failed votes re-called: 400+
+    # CPU s in one game), which repeat=1 ends; no budget or option measured here reaches 70% at 4p
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)
 )
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% at ``z=1.96``) of a win rate of ``wins`` out of ``games``."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    denominator = 1 + z * z / games
+    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
 
 
 class _Timed:
@@ -77,9 +92,10 @@ class Result:
 
     def line(self) -> str:
         per = self.seconds / self.decisions if self.decisions else 0.0
+        low, high = wilson(self.wins, self.games)
         return (
             f"{self.game:<13} {self.players}p  {self.agent:<32} vs {self.opponent:<10} "
-            f"won {self.wins:g}/{self.games} = {100 * self.win_rate:5.1f}%   "
+            f"won {self.wins:g}/{self.games} = {100 * self.win_rate:5.1f}% (95% {100 * low:.0f}-{100 * high:.0f}%)   "
             f"{per:.3f} s/decision (max {self.slowest:.2f} s, {self.decisions} searched)"
         )
 
@@ -110,7 +126,13 @@ def measure(
         result.decisions += timed.decisions
         result.slowest = max(result.slowest, timed.slowest)
         if verbose:
-            print(f"  game {g} seed {game_seed} seat {seat}: winners {winners} scores {record.scores}", flush=True)
+            per = timed.seconds / timed.decisions if timed.decisions else 0.0
+            print(
+                f"  game {g} seed {game_seed} seat {seat}: winners {winners} scores {record.scores}; "
+                f"{timed.decisions} searched, {per:.3f} s/decision (max {timed.slowest:.2f} s); "
+                f"so far won {result.wins:g}/{result.games}",
+                flush=True,
+            )
     return result
 
 

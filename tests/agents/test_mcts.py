@@ -279,3 +279,116 @@ def test_a_solo_search_values_score_gains_over_the_root():
     assert agent.act(view) in view.legal_actions
     means = {round(c.w[0] / c.n, 6) for c in captured["root"].children.values() if c.n}
     assert len(means) > 1
+
+
+def test_the_benchmark_reports_the_wilson_interval():
+    from meeplezoo.agents.mcts_benchmark import Result, wilson
+
+    low, high = wilson(15, 23)  # the textbook figures: 0.449 to 0.812
+    assert (round(low, 3), round(high, 3)) == (0.449, 0.812)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
+    assert wilson(10, 10)[1] == 1.0 and round(wilson(10, 10)[0], 3) == 0.722
+    r = Result("board_royale", 4, "mcts", "heuristic", games=40, wins=28.0)
+    assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
+
+
+class _PatternGame:
+    name, num_players, num_actions, score_scale = "pattern", 2, 2, 1.0
+
+
+class _PatternData:
+    def __init__(self, movers) -> None:
+        self.movers_of = movers  # decision index -> the seat that takes it
+        self.movers: list[int] = []  # the seats of the decisions taken so far
+        self.stack = [(0, movers(0), 0, 0)]
+        self.legal = (0, 1)
+
+
+class _PatternState:
+    """A game that never ends: two choices at every decision, the seats to move given by a pattern."""
+
+    game = _PatternGame()
+
+    def __init__(self, movers) -> None:
+        self.d = _PatternData(movers)
+
+    def apply(self, action: int) -> None:
+        d = self.d
+        d.movers.append(d.stack.pop()[1])
+        d.stack.append((0, d.movers_of(len(d.movers)), 0, 0))
+
+    def eliminated(self) -> frozenset[int]:
+        return frozenset()
+
+
+class _PatternView:
+    seat, game_name, legal_actions = 0, "pattern", (0, 1)
+
+    def __init__(self, movers) -> None:
+        self.movers = movers
+
+    def determinize(self, rng) -> _PatternState:
+        return _PatternState(self.movers)
+
+
+@pytest.mark.parametrize(
+    ("movers", "horizon", "valued_after"),
+    [
+        (lambda i: 1 if i % 3 == 2 else 0, "all", [0, 0, 1, 0, 0]),  # the root's expansion and 4 rollout steps
+        (lambda i: 1 if i % 3 == 2 else 0, "others", [0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]),  # 4 of seat 1's
+        (lambda i: 0, "others", [0] * 17),  # seat 1 never moves: the cap, 4 x cutoff rollout steps
+    ],
+)
+def test_the_cutoff_horizon_counts_every_decision_or_the_other_seats_only(monkeypatch, movers, horizon, valued_after):
+    seen = []
+
+    def estimate(state):
+        seen.append(list(state.d.movers))
+        return [0.0, 0.0]
+
+    monkeypatch.setitem(ESTIMATES, "pattern", (estimate, 1.0))
+    agent = ISMCTSAgent(seed=0, iters=2, cutoff=4, horizon=horizon)
+    agent.act(_PatternView(movers))  # two iterations: each expands a root child, then rolls out
+    assert seen == [valued_after, valued_after]
+
+
+def _royale_action_position(seed: int):
+    """A 4-player Board Royale position at an action phase (round 1 or later) with a trade offer legal."""
+    from meeplezoo.envs.board_royale.actions import TRADE
+    from meeplezoo.envs.board_royale.steps import Step
+
+    heuristic = make_agent("heuristic", "board_royale", seed=seed)
+    state = make_env("board_royale", num_players=4).unwrapped.game.new_state(seed)
+    while not (state.d.stack[-1][0] == Step.ACTION and state.d.round_no >= 1 and TRADE in state.d.legal):
+        state.apply(heuristic.choose(state))
+    return state
+
+
+def test_a_royale_position_key_is_the_seats_knowledge_and_ignores_a_withdrawn_offer():
+    from meeplezoo.agents.board_royale_heuristic import position_key
+    from meeplezoo.envs.board_royale.actions import PASS, SEAT0, TRADE
+
+    state = _royale_action_position(3)
+    seat = state.d.stack[-1][1]
+    key = position_key(state, seat)
+    view = view_of_state(state, seat)
+    assert {position_key(view.determinize(np.random.default_rng(i)), seat) for i in range(3)} == {key}
+    other = (seat + 1) % 4
+    state.apply(TRADE)
+    state.apply(SEAT0 + other)
+    assert position_key(state, seat) != key  # a trade is under way
+    state.apply(PASS)  # withdrawn: nothing changed that the seat can see, only the turn's decision counter
+    assert position_key(state, seat) == key
+
+
+@pytest.mark.parametrize("repeat", [True, False])
+def test_repeat_never_plays_an_action_twice_in_a_position_the_seat_cannot_tell_apart(repeat):
+    state = _royale_action_position(5)
+    view = view_of_state(state, state.d.stack[-1][1])
+    legal = view.legal_actions
+    agent = ISMCTSAgent(seed=2, iters=30, cutoff=5, rollout="heuristic", bias=5.0, repeat=repeat)
+    picks = [agent.act(view) for _ in range(len(legal) + 1)]
+    if repeat:  # every legal action once, then the choice is free again
+        assert sorted(picks[:-1]) == sorted(legal) and picks[-1] in legal
+    else:  # without the rule the same position gets the same choices again
+        assert len(set(picks)) < len(legal)

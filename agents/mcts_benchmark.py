@@ -40,7 +40,9 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # withdraws trades until the turn's safety bound. Tried at 4p (seeds 1000-1039, seat = seed % 4):
     # iters=300,...,bias=5,horizon=others,repeat=1 won 24/40 = 60% (95% 45-74%), 0.367 CPU s/decision (max 0.96);
     # at iters=400 the same search with bias=5 alone still loops (offers withdrawn, failed votes re-called: 400+
-    # CPU s in one game), which repeat=1 ends; no budget or option measured here reaches 70% at 4p
+    # CPU s in one game), which repeat=1 ends; iters=500 with horizon=others,repeat=1 won 25/40 = 62.5% (95%
+    # 47-76%; 9/20 on seeds 1000-1019, 16/20 on 1020-1039), 0.55 CPU s/decision (max 1.21); no budget or
+    # option measured here reaches 70% at 4p
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)

@@ -205,19 +205,14 @@ class ISMCTSAgent:
             node = best_child
             path.append(node)
         # rollout
-        depth, cutoff = 0, self.cutoff
-        if self.horizon == "others" and cutoff and num_players > 1:
-            me, steps, cap = root.mover, 0, HORIZON_CAP * cutoff
-            while d.stack and depth < cutoff and steps < cap:
-                depth += d.stack[-1][1] != me
-                state.apply(policy(state))
-                steps += 1
-        else:
-            while d.stack:
-                if cutoff and depth >= cutoff:
-                    break
-                state.apply(policy(state))
-                depth += 1
+        # the cut-off counts every decision, or (horizon=others) the other seats' only, capped in all
+        cutoff, depth, steps = self.cutoff, 0, 0
+        me = root.mover if self.horizon == "others" and num_players > 1 else None
+        cap = HORIZON_CAP * cutoff if me is not None else cutoff
+        while d.stack and not (cutoff and (depth >= cutoff or steps >= cap)):
+            depth += d.stack[-1][1] != me
+            state.apply(policy(state))
+            steps += 1
         if num_players == 1:
             values = _solo_values(state, estimate, scale, self._par)
         elif not d.stack:

@@ -10,6 +10,20 @@ from meeplezoo.agents.view import seat_view
 from meeplezoo.games import make_env
 
 
+def sampled_positions(env, seed: int, share: float, max_iter: int):
+    """Random play from ``env.reset(seed)``; yields the agent to act at about ``share`` of the positions."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for agent in env.agent_iter(max_iter=max_iter):
+        _, _, terminated, truncated, _ = env.last(observe=False)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        if rng.random() < share:
+            yield agent
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
 def test_cached_masks_are_the_envs_masks_through_episode_ends_and_state_changes():
     pytest.importorskip("stable_baselines3")
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -42,21 +56,13 @@ def test_cached_masks_are_the_envs_masks_through_episode_ends_and_state_changes(
 @pytest.mark.parametrize("game", ["seastead", "concordia", "board_royale", "resafa"])
 def test_a_views_observation_from_its_public_copy_is_the_seats_observation(game):
     env = make_env(game)
-    env.reset(seed=4)
-    rng = np.random.default_rng(4)
     checked = 0
-    for agent in env.agent_iter(max_iter=400):
-        _, _, terminated, truncated, _ = env.last(observe=False)
-        if terminated or truncated:
-            env.step(None)
-            continue
-        if rng.random() < 0.2:
-            view = seat_view(env, agent)  # with a public copy: the observation is encoded from it
-            assert view._observation is None
-            truth = env.observe(agent)["observation"]
-            assert view.observation.dtype == truth.dtype and np.array_equal(view.observation, truth)
-            checked += 1
-        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    for agent in sampled_positions(env, 4, 0.2, 400):
+        view = seat_view(env, agent)  # with a public copy: the observation is encoded from it
+        assert view._observation is None
+        truth = env.observe(agent)["observation"]
+        assert view.observation.dtype == truth.dtype and np.array_equal(view.observation, truth)
+        checked += 1
     assert checked >= 20
 
 
@@ -89,23 +95,15 @@ def test_the_public_copy_made_from_a_clone_is_the_one_made_from_a_determinizatio
     from meeplezoo.agents.view import public_copy
 
     env = make_env(game, **config)
-    env.reset(seed=7)
-    rng = np.random.default_rng(7)
     checked = 0
-    for agent in env.agent_iter(max_iter=600):
-        _, _, terminated, truncated, _ = env.last(observe=False)
-        if terminated or truncated:
-            env.step(None)
-            continue
+    for _ in sampled_positions(env, 7, 0.25, 600):
         state = env.unwrapped.state_obj
-        if rng.random() < 0.25:
-            seat = state.current_player()
-            fast, slow = public_copy(state, seat), _long_way_public_copy(state, seat)
-            assert fast.to_dict() == slow.to_dict()
-            assert fast.legal_actions() == slow.legal_actions() == state.legal_actions()
-            np.testing.assert_array_equal(fast.observe(seat), state.observe(seat))
-            checked += 1
-        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+        seat = state.current_player()
+        fast, slow = public_copy(state, seat), _long_way_public_copy(state, seat)
+        assert fast.to_dict() == slow.to_dict()
+        assert fast.legal_actions() == slow.legal_actions() == state.legal_actions()
+        np.testing.assert_array_equal(fast.observe(seat), state.observe(seat))
+        checked += 1
     assert checked >= 20
 
 

@@ -43,6 +43,7 @@ class TrainConfig:
     batch_size: int = 256
     n_epochs: int = 4
     learning_rate: float = 3e-4
+    lr_schedule: str = "constant"  #: ``constant``, or ``linear``: falls to 0 at ``total_steps``
     ent_coef: float = 0.01
     gamma: float = 0.995
     gae_lambda: float = 0.95
@@ -58,6 +59,26 @@ class TrainConfig:
     eval_opponent: str = "heuristic"
     time_limit: float = 0.0  #: stop after this many seconds of training (0: no limit), then save as at the end
     env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
+
+
+#: how the learning rate moves over the run
+LR_SCHEDULES = ("constant", "linear")
+
+
+@dataclass(frozen=True)
+class LinearSchedule:
+    """``start`` at the first step, falling linearly to 0 at the run's ``total_steps`` (sb3's progress runs over
+    the whole run, a resumed one too). A class, not a closure, so a saved model loads it by reference."""
+
+    start: float
+
+    def __call__(self, progress_remaining: float) -> float:
+        return self.start * progress_remaining
+
+
+def learning_rate(config: TrainConfig) -> float | LinearSchedule:
+    """The ``learning_rate`` argument of MaskablePPO for ``config``."""
+    return LinearSchedule(config.learning_rate) if config.lr_schedule == "linear" else config.learning_rate
 
 
 #: per-game defaults over :class:`TrainConfig` (games not listed take the class defaults)
@@ -112,6 +133,9 @@ def validate(config: TrainConfig, where: str = "config") -> None:
             raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
     if not 0.0 <= config.self_play <= 1.0:
         raise TrainConfigError(f"{where}: self_play must be in [0, 1], not {config.self_play}")
+    if config.lr_schedule not in LR_SCHEDULES:
+        names = ", ".join(LR_SCHEDULES)
+        raise TrainConfigError(f"{where}: lr_schedule must be one of {names}, not {config.lr_schedule!r}")
     if not config.opponents:
         raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
     if not config.net_arch or min(config.net_arch) < 1:

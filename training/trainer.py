@@ -36,7 +36,7 @@ import numpy as np
 
 from ..agents import play_match
 from ..envs.core.errors import MeepleZooError
-from .config import TrainConfig, dump_config, load_config
+from .config import TrainConfig, dump_config, learning_rate, load_config
 from .pool import OpponentPool
 from .single_agent import SingleAgentEnv
 
@@ -187,7 +187,7 @@ def train(
             n_steps=config.n_steps,
             batch_size=config.batch_size,
             n_epochs=config.n_epochs,
-            learning_rate=config.learning_rate,
+            learning_rate=learning_rate(config),
             ent_coef=config.ent_coef,
             gamma=config.gamma,
             gae_lambda=config.gae_lambda,

@@ -77,6 +77,23 @@ def test_resume_continues_the_step_count_and_the_pool(tiny_run):
     assert [step for step, _, _ in state["run"]["evals"]] == [64, 128, 192, 256]
 
 
+@pytest.mark.slow
+def test_a_linear_learning_rate_falls_to_zero_over_the_run_and_reloads(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib import MaskablePPO
+
+    from meeplezoo.training.trainer import train
+
+    settings = dict(TINY, n_envs=1, total_steps=64, n_steps=32, lr_schedule="linear", learning_rate=1e-3)
+    settings.update(checkpoint_every=0, snapshot_every=0, eval_every=0, self_play=0.0)
+    model = train("seastead", tmp_path, load_config("seastead", None, settings))
+    # sb3 sets the rate before each update from the progress left: 1 - 32/64 before the first, 0 before the last
+    assert model.policy.optimizer.param_groups[0]["lr"] == pytest.approx(0.0)
+    assert model.lr_schedule(0.5) == pytest.approx(5e-4)
+    loaded = MaskablePPO.load(tmp_path / "final.zip", device="cpu")  # the schedule is saved by reference
+    assert loaded.lr_schedule(0.25) == pytest.approx(2.5e-4)
+
+
 def test_resume_without_a_checkpoint_is_a_one_line_error(tmp_path, capsys):
     pytest.importorskip("sb3_contrib")
     assert main(["train", "seastead", "--out", str(tmp_path), "--resume"]) == 2
@@ -114,6 +131,7 @@ def test_a_config_file_is_checked_key_by_key(tmp_path):
         ('n_envs = "two"', "n_envs must be int"),
         ("self_play = 2.0", "self_play must be in"),
         ("total_steps = ", "not a valid TOML file"),
+        ('lr_schedule = "cosine"', "lr_schedule must be one of constant, linear"),
     ]:
         bad = tmp_path / "bad.toml"
         bad.write_text(text + "\n")

@@ -5,12 +5,13 @@ observation vector and action mask, the legal actions with their names, the pend
 the game's public config, and :meth:`SeatView.determinize`, which draws a complete engine state consistent
 with what the seat knows (hidden parts resampled, fresh chance) that the agent may clone and play forward.
 
-The view never holds the true state or its record. It holds a *public copy*: the true state determinized
-(fresh chance, so the real game's future draws cannot be predicted) and then put in canonical form by the
-game's :data:`CANONICAL_HIDDEN` function, which sorts every hidden part (deck orders, other players'
-unknown cards). The public copy is thus a function of the seat's information only: two true states that
-differ only in what the seat cannot see give equal public copies, and the same agent seed gives the same
-choice (``tests/agents/test_view.py`` checks both, and walks every attribute of a view for every game).
+The view never holds the true state or its record. It holds a *public copy* (the engine's
+``State.public_copy``): a clone with fresh chance, so the real game's future draws cannot be predicted, and
+every hidden part (deck orders, other players' unknown cards) in the canonical order the game's
+``resample_hidden(seat, None)`` gives. The public copy is thus a function of the seat's information only:
+two true states that differ only in what the seat cannot see give equal public copies, and the same agent
+seed gives the same choice (``tests/agents/test_view.py`` checks both, and walks every attribute of a view
+for every game).
 
 >>> from meeplezoo.games import make_env
 >>> env = make_env("seastead"); env.reset(seed=1)
@@ -21,17 +22,13 @@ choice (``tests/agents/test_view.py`` checks both, and walks every attribute of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 
 from ..envs.core.errors import MeepleZooError
-
-#: game name -> ``fn(record, seat)`` that puts, in place, everything ``seat`` cannot see in a canonical
-#: order (sorted), so that the public copy depends on the seat's information only
-CANONICAL_HIDDEN: dict[str, Callable[[Any, int], None]] = {}
 
 
 class NoDeterminizeError(MeepleZooError):
@@ -132,23 +129,9 @@ class SeatView:
 
 
 def public_copy(state: Any, seat: int) -> Any:
-    """The state as ``seat`` knows it: determinized (fresh chance), hidden parts in canonical order.
-
-    Shares no mutable part with ``state``. A game without a :data:`CANONICAL_HIDDEN` entry gets a
-    determinization from fresh OS entropy instead (still no leak, but two equal informations may then
-    give different copies).
-    """
-    canonical = CANONICAL_HIDDEN.get(state.game.name)
-    if canonical is None:
-        return state.determinize(seat, np.random.default_rng())
-    # The canonical form depends on the seat's information only, so resampling the hidden parts first (a
-    # determinization) would not change it: a clone put in canonical order is the same copy, for less work
-    # (``tests/training/test_fast_paths.py`` compares the two over positions of every game).
-    copy = state.clone()
-    canonical(copy.d, seat)
-    copy.d.chance = type(copy.d.chance)(0, 0)
-    state.machine.relegal(copy.d)
-    return copy
+    """The state as ``seat`` knows it (``state.public_copy(seat)``): hidden parts in canonical order, fresh
+    chance; it shares no mutable part with ``state``."""
+    return state.public_copy(seat)
 
 
 def view_of_state(state: Any, seat: int, agent: str | None = None, *, determinize: bool = True) -> SeatView:
@@ -196,115 +179,4 @@ def seat_view(env: Any, agent: str, *, determinize: bool = True) -> SeatView:
     )
 
 
-# --- canonical forms of the hidden parts, per game ------------------------------------------------------
-
-
-def _sort_within_bands(deck: list[int], band_of: Callable[[int], int]) -> None:
-    """Sort ``deck`` in place within each band, keeping which positions hold which band (backs are public)."""
-    by_band: dict[int, list[int]] = {}
-    for i, c in enumerate(deck):
-        by_band.setdefault(band_of(c), []).append(i)
-    for pos in by_band.values():
-        for i, c in zip(pos, sorted(deck[i] for i in pos), strict=True):
-            deck[i] = c
-
-
-def _seastead(d: Any, seat: int) -> None:
-    """Dive deck sorted within its public bands (as a whole once rebuilt from the discards); dock and
-    specialist decks sorted; the decree deck sorted above the decrees seen going to the bottom."""
-    from ..envs.seastead.content import DIVE_CARDS
-
-    if d.dive_reshuffled:
-        d.dive_deck.sort()
-    else:
-        _sort_within_bands(d.dive_deck, lambda c: DIVE_CARDS[c].deck)
-    d.dock_deck.sort()
-    d.spec_deck.sort()
-    k = d.decree_known
-    d.decree_deck[k:] = sorted(d.decree_deck[k:])
-
-
-def _concordia(d: Any, seat: int) -> None:
-    from ..envs.concordia.content import CARDS
-
-    _sort_within_bands(d.deck, lambda c: CARDS[c].deck)
-
-
-def _board_royale(d: Any, seat: int) -> None:
-    """Other hands: the cards ``seat`` knows of stay; the unknown ones and the Resource Deck are pooled,
-    sorted and dealt back in seat order (sizes kept). Others' knowledge is cleared (their bounds on hidden
-    items too); the Item Deck sorted."""
-    from ..envs.board_royale.content import NUM_KINDS as K
-    from ..envs.board_royale.resources import hand_size
-
-    n = d.n
-    others = [s for s in range(n) if s != seat]
-    pool = list(d.res_deck)
-    for s in others:
-        kb = (seat * n + s) * K
-        for k in range(K):
-            pool += [k] * (d.hand[s * K + k] - d.known[kb + k])
-    pool.sort()
-    pos = 0
-    for s in others:
-        kb = (seat * n + s) * K
-        size = sum(d.hand[s * K : s * K + K])
-        hand = list(d.known[kb : kb + K])
-        need = size - sum(hand)
-        for k in pool[pos : pos + need]:
-            hand[k] += 1
-        pos += need
-        d.hand[s * K : s * K + K] = hand
-    d.res_deck = pool[pos:]
-    for w in others:  # what the others know: reset to what an empty history allows (as sample_hands does)
-        d.known[w * n * K : (w + 1) * n * K] = [0] * (n * K)
-        for s in range(n):
-            d.hid_max[w * n + s] = hand_size(d, s) if s != w else 0
-    d.item_deck.sort()
-
-
-def _resafa(d: Any, seat: int) -> None:
-    """The hidden parts ``ResafaState.resample_hidden`` redraws, each pooled and sorted: the seat's own deck
-    order; the other seats' hands and decks (sizes kept); the sack deck, discard pile and other seats' sack cards; the
-    workshop and bonus decks; each face-down special deck (with its box cards unless the seat has seen it or
-    the advanced setup made the box public)."""
-    from ..envs.resafa.steps import Step
-
-    d.deck[seat].sort()
-    for s in range(d.players):
-        if s != seat:
-            pool = sorted(d.hand[s] + d.deck[s])
-            k = len(d.hand[s])
-            d.hand[s], d.deck[s] = pool[:k], pool[k:]
-    others = [s for s in range(d.players) if s != seat]
-    pool = sorted(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
-    for s in others:
-        k = len(d.sack_hand[s])
-        d.sack_hand[s], pool = pool[:k], pool[k:]
-    k = len(d.sack_discard)
-    d.sack_discard, d.sack_deck = pool[:k], pool[k:]
-    for deck in (*d.ws_decks, *d.bonus_decks):
-        deck.sort()
-    top = d.stack[-1] if d.stack else None
-    searching = top[2] if top is not None and top[0] == Step.SEARCH_PICK and top[1] == seat else -1
-    for k, cards in enumerate(d.spec_decks):
-        up = cards[-1:] if d.spec_up[k] else []
-        down = cards[:-1] if d.spec_up[k] else cards[:]
-        if d.advanced or (d.spec_known[seat] >> k) & 1 or k == searching:
-            down.sort()
-        else:
-            pool = sorted(down + d.spec_box[k])
-            down, d.spec_box[k] = pool[: len(down)], pool[len(down) :]
-        d.spec_decks[k] = down + up
-    if d.players == 1:  # solo: the solo deck under its top card and Resafabot's canal deck
-        from ..envs.resafa.solo import canonical_hidden
-
-        canonical_hidden(d)
-
-
-CANONICAL_HIDDEN.update(
-    {"seastead": _seastead, "concordia": _concordia, "board_royale": _board_royale, "resafa": _resafa}
-)
-
-
-__all__ = ["CANONICAL_HIDDEN", "NoDeterminizeError", "SeatView", "public_copy", "seat_view", "view_of_state"]
+__all__ = ["NoDeterminizeError", "SeatView", "public_copy", "seat_view", "view_of_state"]

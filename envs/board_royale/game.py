@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
+from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
@@ -107,12 +108,12 @@ class BoardRoyaleState(StackState):
     def render(self) -> str:
         return render.render(self.d)
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
-        """Resample the other hands (keeping their sizes, what ``player`` knows about them, and a resource in
-        every living hand) and the Resource Deck's order; shuffle the Item Deck."""
+    def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
+        """Resample (or deal canonically) the other hands (keeping their sizes, what ``player`` knows about
+        them, and a resource in every living hand) and the Resource Deck's order; shuffle the Item Deck."""
         d = self.d
         sample_hands(d, player, rng)
-        d.item_deck = [d.item_deck[i] for i in rng.permutation(len(d.item_deck))]
+        d.item_deck = arrange(d.item_deck, rng)
 
     def validate(self) -> None:
         """Check card conservation and consistency (raises CorruptStateError)."""

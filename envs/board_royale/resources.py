@@ -19,6 +19,7 @@ from math import comb
 
 import numpy as np
 
+from ..core.chance import arrange
 from .content import CARD_EFFECT, NUM_KINDS, NUM_RES, RULES, Effect
 from .state import RoyaleData
 
@@ -211,7 +212,7 @@ def steal_random(d: RoyaleData, thief: int, victim: int, count: int, spare_last:
     return done
 
 
-def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator) -> None:
+def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator | None) -> None:
     """Deal every hand but ``viewer``'s and the Resource Deck again from the cards ``viewer`` cannot see,
     consistently with all ``viewer`` saw: hand sizes; ``viewer``'s knowledge (lower bounds by kind); at most
     ``hid_max`` hidden items in each hand (a hidden item only enters a hand by a draw from a deck that may
@@ -219,6 +220,8 @@ def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator) -> None:
     Resource Deck (:func:`deck_hidden_bounds`); a resource in every living hand. Among such deals the number
     of hidden items in each place is drawn with weight ``C(free slots, hidden)``, i.e. uniformly over card
     arrangements. Other players' knowledge rows are reset to "nothing known" (``viewer`` does not know them).
+    With ``rng`` None the deal is canonical (a public copy's): the hidden items as late as they fit (Resource
+    Deck first, then the last seats), the cards of each place sorted.
     """
     n = d.n
     others = [s for s in range(n) if s != viewer]
@@ -245,8 +248,8 @@ def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator) -> None:
     cap.append(hi)
     lows = [0] * len(others) + [lo]
     counts = _split_hidden(len(pool_hid), free, lows, cap, rng)
-    hid = [pool_hid[i] for i in rng.permutation(len(pool_hid))]
-    res = [pool_res[i] for i in rng.permutation(len(pool_res))]
+    hid = arrange(pool_hid, rng)
+    res = arrange(pool_res, rng)
     for i, s in enumerate(others):
         h = list(fixed[s])
         for k in hid[: counts[i]]:
@@ -256,16 +259,18 @@ def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator) -> None:
             h[k] += 1
         res = res[free[i] - counts[i] :]
         d.hand[s * K : s * K + K] = h
-    deck = hid + res
-    d.res_deck = [deck[i] for i in rng.permutation(len(deck))]
+    d.res_deck = arrange(hid + res, rng)
     for w in others:  # the others' knowledge: reset to what an empty history allows
         d.known[w * n * K : (w + 1) * n * K] = [0] * (n * K)
         for s in range(n):
             d.hid_max[w * n + s] = hand_size(d, s) if s != w else 0
 
 
-def _split_hidden(total: int, free: list[int], low: list[int], cap: list[int], rng: np.random.Generator) -> list[int]:
-    """Counts ``x[i]`` in ``[low[i], cap[i]]`` summing to ``total``, drawn with weight ``prod C(free[i], x[i])``."""
+def _split_hidden(
+    total: int, free: list[int], low: list[int], cap: list[int], rng: np.random.Generator | None
+) -> list[int]:
+    """Counts ``x[i]`` in ``[low[i], cap[i]]`` summing to ``total``, drawn with weight ``prod C(free[i], x[i])``
+    (``rng`` None: each count the smallest that lets the later places hold the rest)."""
     m = len(free)
     ways = [[0] * (total + 1) for _ in range(m + 1)]  # ways[i][r]: places i.. hold r hidden items
     ways[m][0] = 1
@@ -277,6 +282,11 @@ def _split_hidden(total: int, free: list[int], low: list[int], cap: list[int], r
     out, r = [], total
     for i in range(m):
         options = [(x, comb(free[i], x) * ways[i + 1][r - x]) for x in range(low[i], min(cap[i], r) + 1)]
+        if rng is None:
+            chosen = next(x for x, w in options if w)
+            out.append(chosen)
+            r -= chosen
+            continue
         total_w = sum(w for _, w in options)  # exact big ints; the draw uses their ratios
         pick = rng.random() * total_w
         chosen = options[-1][0]

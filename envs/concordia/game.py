@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
+from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
@@ -132,16 +133,16 @@ class ConcordiaState(StackState):
     def render(self) -> str:
         return render.render(self.d)
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
-        """Reshuffle the Forum deck within its numbered bands (the numerals on the card backs are public)."""
+    def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
+        """Reshuffle (or sort) the Forum deck within its numbered bands (the numerals on the card backs are
+        public)."""
         deck = self.d.deck
         for band in range(1, 6):
             pos = [i for i, c in enumerate(deck) if CARDS[c].deck == band]
             if len(pos) < 2:
                 continue
-            cards = [deck[i] for i in pos]
-            for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
-                deck[i] = cards[j]
+            for i, card in zip(pos, arrange([deck[i] for i in pos], rng), strict=True):
+                deck[i] = card
 
     def validate(self) -> None:
         """Check the rule invariants of the position (raises CorruptStateError)."""

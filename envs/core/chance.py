@@ -28,6 +28,14 @@ _GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment (odd), and a second odd c
 _ODD = 0xD1B54A32D192ED03
 
 
+def arrange(xs: list[int], rng: np.random.Generator | None) -> list[int]:
+    """``xs`` in a random order drawn from ``rng`` (one ``permutation`` call), or sorted when ``rng`` is None:
+    the canonical order a public copy gives what its seat cannot see (:meth:`StackState.public_copy`)."""
+    if rng is None:
+        return sorted(xs)
+    return [xs[i] for i in rng.permutation(len(xs))]
+
+
 @dataclass(slots=True)
 class Chance:
     """The random source of one game: a seed and the number of random events drawn so far."""

@@ -213,6 +213,13 @@ class State(ABC):
     def determinize(self, player: int, rng: np.random.Generator) -> State:
         """A copy where all that ``player`` cannot see is resampled consistently with what they saw."""
 
+    def public_copy(self, player: int) -> State:
+        """The position as ``player`` knows it, with fresh chance: what an agent at that seat is given. The
+        default is a determinization from fresh OS entropy (no leak, but two positions ``player`` cannot tell
+        apart may give different copies); a game that can put its hidden parts in a canonical order overrides
+        it so that they give the same copy."""
+        return self.determinize(player, np.random.default_rng())
+
     # --- views ------------------------------------------------------------------------------------
     @abstractmethod
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:

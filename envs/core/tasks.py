@@ -160,9 +160,21 @@ class StackState(State):
         self.machine.relegal(s.d)
         return s
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
+    def public_copy(self, player: int) -> StackState:
+        """The position as ``player`` knows it: what they cannot see in canonical order
+        (``resample_hidden(player, None)``), chance zeroed. It depends only on what ``player`` saw, so two
+        positions they cannot tell apart give the same copy (and the same choices of a seeded agent)."""
+        s = self.clone()
+        s.resample_hidden(player, None)
+        s.d.chance = Chance(0, 0)
+        self.machine.relegal(s.d)
+        return s
+
+    def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
         """Resample, in place, everything ``player`` cannot see (deck orders, other hands), consistently
-        with what they saw. A game with hidden parts overrides this; the default hides nothing."""
+        with what they saw; with ``rng`` None, put it in a canonical order instead (sorted: the same for
+        every position ``player`` cannot tell apart). A game with hidden parts overrides this; the default
+        hides nothing. :func:`~.chance.arrange` gives both orders of a list."""
 
     @classmethod
     def load(cls, game: Any, data: dict[str, Any]) -> StackState:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
+from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, public_log, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
@@ -144,33 +145,33 @@ class ResafaState(StackState):
     def score_sheet(self) -> str:
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
-        """Resample what ``player`` cannot see: their own deck's order; the other seats' hands and decks
-        together (sizes kept); the sack deck, the sack discard pile (shown as a count only) and the other seats'
-        sack cards together; the workshop, bonus decks'
-        orders; each face-down special deck (from its cards plus the box, unless ``player`` searched it or the
-        advanced setup made the box public: then only its order)."""
+    def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
+        """Resample (or sort, ``rng`` None) what ``player`` cannot see: their own deck's order; the other seats'
+        hands and decks together (sizes kept); the sack deck, the sack discard pile (shown as a count only) and
+        the other seats' sack cards together; the workshop and bonus decks' orders; each face-down special deck
+        (from its cards plus the box, unless ``player`` searched it or the advanced setup made the box public:
+        then only its order); solo, the solo deck below its top card and Resafabot's canal deck."""
         d = self.d
 
-        def shuffle(xs: list[int]) -> list[int]:
-            return [xs[i] for i in rng.permutation(len(xs))]
+        def order(xs: list[int]) -> list[int]:
+            return arrange(xs, rng)
 
-        d.deck[player] = shuffle(d.deck[player])
+        d.deck[player] = order(d.deck[player])
         for s in range(d.players):
             if s == player:
                 continue
-            pool = shuffle(d.hand[s] + d.deck[s])
+            pool = order(d.hand[s] + d.deck[s])
             k = len(d.hand[s])
             d.hand[s], d.deck[s] = sorted(pool[:k]), pool[k:]
         others = [s for s in range(d.players) if s != player]
-        pool = shuffle(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
+        pool = order(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
         for s in others:
             k = len(d.sack_hand[s])
             d.sack_hand[s], pool = sorted(pool[:k]), pool[k:]
         k = len(d.sack_discard)
         d.sack_discard, d.sack_deck = pool[:k], pool[k:]
-        d.ws_decks = [shuffle(x) for x in d.ws_decks]
-        d.bonus_decks = [shuffle(x) for x in d.bonus_decks]
+        d.ws_decks = [order(x) for x in d.ws_decks]
+        d.bonus_decks = [order(x) for x in d.bonus_decks]
         pending_search = (
             d.stack[-1][2] if d.stack and d.stack[-1][0] == Step.SEARCH_PICK and d.stack[-1][1] == player else NO
         )
@@ -179,9 +180,9 @@ class ResafaState(StackState):
             up = cards[-1:] if d.spec_up[k] else []
             down = cards[:-1] if d.spec_up[k] else cards[:]
             if d.advanced or (d.spec_known[player] >> k) & 1 or k == pending_search:
-                down = shuffle(down)
+                down = order(down)
             else:
-                pool = shuffle(down + d.spec_box[k])
+                pool = order(down + d.spec_box[k])
                 down, d.spec_box[k] = pool[: len(down)], sorted(pool[len(down) :])
             d.spec_decks[k] = down + up
         if d.players == 1:

@@ -25,6 +25,7 @@ from importlib import resources
 
 import numpy as np
 
+from ..core.chance import arrange
 from .content import ACTIONS, COLOURS, Action, Colour, ContentError, content
 from .geometry import SIDE_NAMES, E, S, W, network
 from .state import NO, ResafaData
@@ -268,17 +269,11 @@ HIDDEN_SIZE = _CARDS + len(C.canal_tiles)
 
 
 # --- hidden parts and checks ------------------------------------------------------------------------------
-def resample_hidden(d: ResafaData, rng: np.random.Generator) -> None:
-    """The solo deck below its face-up top card and Resafabot's canal deck: their orders are hidden."""
-    below = d.bot_deck[:-1]
-    d.bot_deck = [below[i] for i in rng.permutation(len(below))] + d.bot_deck[-1:]
-    d.bot_canals = [d.bot_canals[i] for i in rng.permutation(len(d.bot_canals))]
-
-
-def canonical_hidden(d: ResafaData) -> None:
-    """The same hidden parts in canonical (sorted) order (agents.view's public copy)."""
-    d.bot_deck = sorted(d.bot_deck[:-1]) + d.bot_deck[-1:]
-    d.bot_canals.sort()
+def resample_hidden(d: ResafaData, rng: np.random.Generator | None) -> None:
+    """The solo deck below its face-up top card and Resafabot's canal deck: their orders are hidden (shuffled,
+    or sorted with ``rng`` None)."""
+    d.bot_deck = arrange(d.bot_deck[:-1], rng) + d.bot_deck[-1:]
+    d.bot_canals = arrange(d.bot_canals, rng)
 
 
 def problems(d: ResafaData) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
+from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
@@ -129,26 +130,24 @@ class SeasteadState(StackState):
     def score_sheet(self) -> str:
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
 
-    def resample_hidden(self, player: int, rng: np.random.Generator) -> None:
-        """Reshuffle the hidden deck orders: the dock deck, the specialist deck and the dive deck. The dive deck
-        keeps its Shallows/Shelf/Depths bands while they are public (the setup stacks them); once it was rebuilt
-        from the shuffled discard pile its whole order is unknown and it is shuffled as a whole."""
+    def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
+        """Reshuffle (or sort) the hidden deck orders: the dock deck, the specialist deck and the dive deck. The
+        dive deck keeps its Shallows/Shelf/Depths bands while they are public (the setup stacks them); once it
+        was rebuilt from the shuffled discard pile its whole order is unknown and it is shuffled as a whole."""
         d = self.d
         deck = d.dive_deck
         bands = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)
         if d.dive_reshuffled:
-            d.dive_deck = deck = [deck[i] for i in rng.permutation(len(deck))]
+            d.dive_deck = deck = arrange(deck, rng)
             bands = ()
         for band in bands:
             pos = [i for i, c in enumerate(deck) if DIVE_BAND[c] == band]
-            cards = [deck[i] for i in pos]
-            for i, j in zip(pos, rng.permutation(len(cards)), strict=True):
-                deck[i] = cards[j]
-        d.dock_deck = [d.dock_deck[i] for i in rng.permutation(len(d.dock_deck))]
-        d.spec_deck = [d.spec_deck[i] for i in rng.permutation(len(d.spec_deck))]
+            for i, card in zip(pos, arrange([deck[i] for i in pos], rng), strict=True):
+                deck[i] = card
+        d.dock_deck = arrange(d.dock_deck, rng)
+        d.spec_deck = arrange(d.spec_deck, rng)
         k = d.decree_known  # decrees seen going to the bottom stay there, the rest is shuffled
-        top = d.decree_deck[k:]
-        d.decree_deck = d.decree_deck[:k] + [top[i] for i in rng.permutation(len(top))]
+        d.decree_deck = d.decree_deck[:k] + arrange(d.decree_deck[k:], rng)
 
     def validate(self) -> None:
         """Check token conservation and board consistency (raises CorruptStateError)."""

@@ -472,3 +472,13 @@ def test_strike_target_offsets_skip_no_one_and_exclude_the_dead():
     assert state.ranks() == [0, 3, 1, 2]
     assert state.current_player() == 2
     assert state.hands[0] == [Card.STRIKE == 0, 0, 0]  # drew the top card (a strike) after the turn
+
+
+def test_arrange_draws_one_permutation_or_sorts():
+    from meeplezoo.envs.core.chance import arrange
+
+    xs = [5, 3, 9, 1, 7]
+    a, b = np.random.default_rng(4), np.random.default_rng(4)
+    assert arrange(xs, a) == [xs[i] for i in b.permutation(len(xs))]  # the same draw as a shuffle by hand
+    assert a.random() == b.random()  # and nothing more consumed
+    assert arrange(xs, None) == [1, 3, 5, 7, 9] and xs == [5, 3, 9, 1, 7]

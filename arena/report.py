@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from pathlib import Path
 
 from rich.console import Console
@@ -160,10 +161,20 @@ def _pyplot():
     return plt
 
 
+def _title(what: str, cs: ContextStats) -> str:
+    """A plot title: ``what`` over the context, wrapped so that a long config fits the figure."""
+    return what + "\n" + "\n".join(textwrap.wrap(cs.context, 70))
+
+
+def _label_room(specs: list[str]) -> float:
+    """Inches of figure width for tick labels of these agent specs (about 0.075 in. per character)."""
+    return 0.075 * max((len(s) for s in specs), default=0)
+
+
 def plot_ratings(cs: ContextStats, path: Path) -> None:
     plt = _pyplot()
     ranked = cs.ranking()[::-1]
-    fig, ax = plt.subplots(figsize=(7, 0.6 * len(ranked) + 1.5))
+    fig, ax = plt.subplots(figsize=(5 + _label_room([s.spec for s in ranked]), 0.6 * len(ranked) + 2))
     ax.errorbar(
         [s.mu for s in ranked],
         range(len(ranked)),
@@ -173,7 +184,7 @@ def plot_ratings(cs: ContextStats, path: Path) -> None:
     )
     ax.set_yticks(range(len(ranked)), [s.spec for s in ranked])
     ax.set_xlabel("rating mu (95% interval: mu +- 1.96 sigma)")
-    ax.set_title(f"Ratings: {cs.context}", fontsize=9)
+    ax.set_title(_title("Ratings", cs), fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -183,7 +194,8 @@ def plot_winrates(cs: ContextStats, path: Path) -> None:
     plt = _pyplot()
     specs = [s.spec for s in cs.ranking()]
     grid = [[cs.pairs[(a, b)].rate if a != b else float("nan") for b in specs] for a in specs]
-    fig, ax = plt.subplots(figsize=(1.1 * len(specs) + 3, 0.9 * len(specs) + 2))
+    room = _label_room(specs)
+    fig, ax = plt.subplots(figsize=(1.1 * len(specs) + 3 + room, 0.9 * len(specs) + 2.5 + 0.6 * room))
     im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
@@ -192,7 +204,7 @@ def plot_winrates(cs: ContextStats, path: Path) -> None:
     ax.set_xticks(range(len(specs)), specs, rotation=30, ha="right")
     ax.set_yticks(range(len(specs)), specs)
     ax.set_xlabel("against")
-    ax.set_title(f"Win rate of row against column (games): {cs.context}", fontsize=9)
+    ax.set_title(_title("Win rate of row against column (games)", cs), fontsize=9)
     fig.colorbar(im, ax=ax)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
@@ -202,11 +214,12 @@ def plot_winrates(cs: ContextStats, path: Path) -> None:
 def plot_scores(cs: ContextStats, path: Path) -> None:
     plt = _pyplot()
     ranked = cs.ranking()
-    fig, ax = plt.subplots(figsize=(1.2 * len(ranked) + 3, 4))
+    room = _label_room([s.spec for s in ranked])
+    fig, ax = plt.subplots(figsize=(1.2 * len(ranked) + 3 + 0.5 * room, 4.5 + 0.6 * room))
     ax.boxplot([s.scores or [float("nan")] for s in ranked], showmeans=True)
     ax.set_xticks(range(1, len(ranked) + 1), [s.spec for s in ranked], rotation=30, ha="right")
     ax.set_ylabel("final score (finished, non-forfeited games)")
-    ax.set_title(f"Scores: {cs.context}", fontsize=9)
+    ax.set_title(_title("Scores", cs), fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -124,6 +124,10 @@ class SeasteadState(StackState):
     def describe_action(self, action: int) -> str:
         return render.describe(self.d, action)
 
+    def automa_turns(self, before: StackState | None) -> list[str]:
+        """Solo: the Boss's deliveries and buildings since ``before`` (it answers dives; None: nothing yet)."""
+        return render.boss_turns(before.d if before is not None else None, self.d)
+
     def render(self) -> str:
         return render.render(self.d)
 

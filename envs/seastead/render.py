@@ -42,6 +42,24 @@ def half_text(counts: tuple[int, ...] | list[int]) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def boss_turns(before: SeasteadData | None, after: SeasteadData) -> list[str]:
+    """Solo: what the Boss did between two positions, for the game log (all of it public): each delivery to a
+    location, and the Boss building that a location's second delivery puts there. The Boss takes no turns
+    of its own; it answers each dive, so there is nothing to show before the first decision."""
+    if not after.solo or before is None:
+        return []
+    lines = []
+    for loc in range(len(after.loc_bld)):
+        if after.loc_bld[loc] == BOSS_BUILDING and before.loc_bld[loc] != BOSS_BUILDING:
+            lines.append(f"Boss: a second delivery to {loc_name(loc)} puts a Boss building there")
+            continue
+        got = [after.boss_res[loc * NUM_RES + k] - before.boss_res[loc * NUM_RES + k] for k in range(NUM_RES)]
+        if any(n > 0 for n in got):
+            goods = " + ".join(f"{n} {RESOURCE_NAMES[k]}" for k, n in enumerate(got) if n > 0)
+            lines.append(f"Boss: delivers {goods} to {loc_name(loc)}")
+    return lines
+
+
 def dock_text(dock_id: int) -> str:
     if dock_id == NO:
         return "-"

@@ -103,6 +103,25 @@ def test_the_second_delivery_returns_the_resources_and_puts_a_boss_building():
     s.validate()
 
 
+def test_the_log_names_the_bosss_deliveries_and_buildings_after_each_dive():
+    s = solo()
+    assert s.automa_turns(None) == []  # the Boss has not acted before the first dive
+    before = s.clone()
+    dive(s, KELP2)
+    assert s.automa_turns(before) == [
+        "Boss: delivers 1 fish to flotilla 1 location 1",
+        "Boss: delivers 1 metal to flotilla 4 location 1",
+    ]
+    before = s.clone()
+    dive(s, card({"fish": 3}, {"metal": 1, "wild": 1}), half=0)
+    assert s.automa_turns(before) == [
+        "Boss: delivers 1 artifact to flotilla 2 location 1",
+        "Boss: a second delivery to flotilla 4 location 1 puts a Boss building there",
+    ]
+    two = fresh(P0)  # two players: no Boss
+    assert two.automa_turns(two.clone()) == []
+
+
 def test_ties_for_the_cheapest_location_go_to_the_leftmost_and_ships_block_a_location():
     s = solo()
     d = s.d

@@ -57,7 +57,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = p + z * z / (2 * games)
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     denominator = 1 + z * z / games
-    return max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator)
+    low, high = (centre - spread) / denominator, (centre + spread) / denominator
+    return max(0.0, min(p, low)), min(1.0, max(p, high))  # holds p despite rounding (at 0 or all games won)
 
 
 class _Timed:

@@ -26,6 +26,15 @@ def test_wilson_interval_known_values():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_wilson_interval_holds_the_observed_rate_exactly_at_the_ends():
+    # (p + z^2/2n + half) / denom is 1 - 1e-16 for about a third of the n, which gave plots negative error bars
+    for n in range(1, 300):
+        assert wilson(n, n)[1] == 1.0 and wilson(0, n)[0] == 0.0
+        for k in (0.5, n / 3, n - 0.5):
+            low, high = wilson(k, n)
+            assert low <= k / n <= high
+
+
 def test_three_players_order_and_pairwise_counts():
     rows = [game(i, ["a", "b", "c"][i % 3 :] + ["a", "b", "c"][: i % 3], [0, 1, 2]) for i in range(30)]
     # seat 0 always wins: whoever sits there; each agent sat there 10 times

@@ -180,10 +180,10 @@ def pretrain(
     start = time.process_time()
     demos = collect(game, config, pool, config.pretrain_games, config.seed)
     took = time.process_time() - start
-    wins = sum(r > 0 for r in demos.game_returns)
+    positive = sum(r > 0 for r in demos.game_returns)
     log(
         f"Pretraining: {config.pretrain_games} games of {config.pretrain_agent} in the learner's seat, "
-        f"{len(demos)} decisions, mean return {np.mean(demos.game_returns):.3f} ({wins} games won), "
+        f"{len(demos)} decisions, mean return {np.mean(demos.game_returns):.3f} ({positive} games above 0), "
         f"{took:.1f} CPU s"
     )
 

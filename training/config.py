@@ -60,7 +60,10 @@ class TrainConfig:
     time_limit: float = 0.0  #: stop after this many seconds of training (0: no limit), then save as at the end
     pretrain_games: int = 0  #: imitation warm start: demonstration games before step 0 (0: none)
     pretrain_agent: str = "heuristic"  #: the demonstrator in the learner's seat
-    pretrain_epochs: int = 10  #: passes over the demonstrations
+    pretrain_epochs: int = 10  #: passes over the demonstrations (per round)
+    pretrain_rounds: int = (
+        1  #: 1: behaviour cloning; more: DAgger rounds, the policy playing, the demonstrator labelling
+    )
     pretrain_lr: float = 1e-3  #: Adam's learning rate for the warm start
     pretrain_value: bool = True  #: also fit the value head to the demonstrations' returns
     env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
@@ -141,8 +144,9 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     if config.lr_schedule not in LR_SCHEDULES:
         names = ", ".join(LR_SCHEDULES)
         raise TrainConfigError(f"{where}: lr_schedule must be one of {names}, not {config.lr_schedule!r}")
-    if config.pretrain_epochs < 1:
-        raise TrainConfigError(f"{where}: pretrain_epochs must be at least 1, not {config.pretrain_epochs}")
+    for key in ("pretrain_epochs", "pretrain_rounds"):
+        if getattr(config, key) < 1:
+            raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
     if config.pretrain_lr <= 0:
         raise TrainConfigError(f"{where}: pretrain_lr must be positive, not {config.pretrain_lr}")
     if not config.opponents:

@@ -12,6 +12,11 @@ those returns. PPO continues from the fitted weights. The demonstrations, their 
 from generators seeded by the run's seed (the global RNGs are not touched), so the same seed gives the same
 weights, and a run without pretraining is unchanged. One game in ten is held out: its decisions give the
 held-out accuracy (the share of decisions where the greedy policy takes the demonstrator's action).
+
+Imitation alone drifts: one choice unlike the demonstrator's leads to positions it never showed, where the
+policy errs more. ``pretrain_rounds > 1`` adds DAgger rounds (Ross, Gordon and Bagnell, 2011): each plays
+``pretrain_games`` more games with the fitted policy in the learner's seat (greedy), the demonstrator naming
+its own choice at every decision the policy meets; the policy is then fit again on all decisions so far.
 """
 
 from __future__ import annotations
@@ -55,12 +60,21 @@ class Demonstrations:
 
 
 def collect(
-    game: str, config: TrainConfig, pool: Any, games: int, seed: int, agent: str | None = None
+    game: str,
+    config: TrainConfig,
+    pool: Any,
+    games: int,
+    seed: int,
+    agent: str | None = None,
+    policy: Any = None,
+    round_: int = 0,
 ) -> Demonstrations:
     """``games`` games of ``agent`` (default ``config.pretrain_agent``) in the learner's seat of a
-    :class:`SingleAgentEnv` with the run's opponents ``pool`` and reward mode; seeded by ``seed``."""
+    :class:`SingleAgentEnv` with the run's opponents ``pool`` and reward mode; seeded by ``seed`` and
+    ``round_``. With ``policy`` (a MaskablePPO policy) the policy plays the seat, greedily, and ``agent`` only
+    labels each decision with its own choice (a DAgger round: the decisions the policy itself meets)."""
     env = SingleAgentEnv(game, opponent=pool, reward_mode=config.reward_mode, env_kwargs=config.env)
-    rng = np.random.default_rng([seed, 0x5EED])
+    rng = np.random.default_rng([seed, 0x5EED] if round_ == 0 else [seed, 0x5EED, round_])
     obs_rows: list[np.ndarray] = []
     mask_rows: list[np.ndarray] = []
     actions: list[int] = []
@@ -73,11 +87,13 @@ def collect(
         obs, _ = env.reset(seed=int(rng.integers(2**31)))
         start = len(actions)
         while True:
-            action = int(demonstrator.act(seat_view(env.aec, env.learner, determinize=determinize)))
+            label = int(demonstrator.act(seat_view(env.aec, env.learner, determinize=determinize)))
+            mask = env.action_masks()
             obs_rows.append(np.asarray(obs, np.float32))
-            mask_rows.append(env.action_masks())
-            actions.append(action)
-            game_ids.append(g)
+            mask_rows.append(mask)
+            actions.append(label)
+            game_ids.append(round_ * games + g)
+            action = label if policy is None else greedy(policy, obs, mask)
             obs, reward, terminated, truncated, _ = env.step(action)
             if terminated or truncated:
                 break
@@ -92,6 +108,26 @@ def collect(
         np.asarray(returns, np.float32),
         np.asarray(game_ids, np.int64),
         game_returns,
+    )
+
+
+def greedy(policy: Any, obs: np.ndarray, mask: np.ndarray) -> int:
+    """The most likely legal action of ``policy`` (as the ``ppo`` agent plays by default)."""
+    import torch
+
+    with torch.no_grad():
+        dist = policy.get_distribution(torch.as_tensor(obs[None], dtype=torch.float32), action_masks=mask[None])
+        return int(dist.distribution.logits.argmax(dim=1)[0])
+
+
+def merge(parts: list[Demonstrations]) -> Demonstrations:
+    """The decisions of ``parts``, one after the other."""
+    return Demonstrations(
+        *(
+            np.concatenate([getattr(p, k) for p in parts])
+            for k in ("observations", "masks", "actions", "returns", "games")
+        ),
+        [r for p in parts for r in p.game_returns],
     )
 
 
@@ -117,6 +153,7 @@ def fit(
     config: TrainConfig,
     seed: int,
     on_epoch: Callable[[int, dict[str, float]], None] | None = None,
+    round_: int = 0,
 ) -> dict[str, float]:
     """Fit ``policy`` (a MaskablePPO policy) to ``demos``: masked cross-entropy (plus the value loss with
     ``pretrain_value``), Adam at ``pretrain_lr``, ``pretrain_epochs`` passes of ``batch_size`` minibatches over
@@ -129,7 +166,7 @@ def fit(
     if not len(train):
         train = demos
     optimizer = torch.optim.Adam(policy.parameters(), lr=config.pretrain_lr)
-    rng = np.random.default_rng([seed, 0xF17])
+    rng = np.random.default_rng([seed, 0xF17] if round_ == 0 else [seed, 0xF17, round_])
     obs_all = torch.as_tensor(train.observations)
     act_all = torch.as_tensor(train.actions)
     ret_all = torch.as_tensor(train.returns)
@@ -173,32 +210,53 @@ def pretrain(
     log: Callable[[str], None] = print,
     record: Callable[[str, float, int], None] | None = None,
 ) -> dict[str, float]:
-    """Demonstrations (``config.pretrain_games``), then :func:`fit` of ``model.policy``; logged through ``log``
-    (a line per epoch) and ``record(tag, value, epoch)`` (``pretrain/loss``, ``pretrain/accuracy``, ...)."""
+    """``config.pretrain_rounds`` rounds of ``config.pretrain_games`` games each (the first played by the
+    demonstrator, the others by the policy and labelled by the demonstrator), each followed by :func:`fit` of
+    ``model.policy`` on every decision so far; logged through ``log`` (a line per round and per epoch) and
+    ``record(tag, value, epoch)`` (``pretrain/loss``, ``pretrain/accuracy``, ..., epochs counted across
+    rounds)."""
     import time
 
-    start = time.process_time()
-    demos = collect(game, config, pool, config.pretrain_games, config.seed)
-    took = time.process_time() - start
-    positive = sum(r > 0 for r in demos.game_returns)
-    log(
-        f"Pretraining: {config.pretrain_games} games of {config.pretrain_agent} in the learner's seat, "
-        f"{len(demos)} decisions, mean return {np.mean(demos.game_returns):.3f} ({positive} games above 0), "
-        f"{took:.1f} CPU s"
-    )
+    cpu = {"collect": 0.0, "fit": 0.0}
+    parts: list[Demonstrations] = []
+    figures: dict[str, float] = {}
+    epochs = 0  # fitted so far, over all rounds
 
     def on_epoch(epoch: int, figures: dict[str, float]) -> None:
         if record is not None:
             for key, value in figures.items():
-                record(f"pretrain/{key}", value, epoch)
+                record(f"pretrain/{key}", value, epochs + epoch)
         log(
-            f"pretrain epoch {epoch + 1}/{config.pretrain_epochs}: loss {figures['loss']:.4f}, value loss "
-            f"{figures['value_loss']:.4f}, accuracy {100 * figures['accuracy']:.1f}%, held-out accuracy "
-            f"{100 * figures['heldout_accuracy']:.1f}%"
+            f"pretrain epoch {epochs + epoch + 1}/{config.pretrain_epochs * config.pretrain_rounds}: loss "
+            f"{figures['loss']:.4f}, value loss {figures['value_loss']:.4f}, accuracy "
+            f"{100 * figures['accuracy']:.1f}%, held-out accuracy {100 * figures['heldout_accuracy']:.1f}%"
         )
 
-    fit_start = time.process_time()
-    figures = fit(model.policy, demos, config, config.seed, on_epoch)
-    figures.update(decisions=float(len(demos)), collect_cpu_s=took, fit_cpu_s=time.process_time() - fit_start)
-    log(f"Pretraining took {took + figures['fit_cpu_s']:.1f} CPU s ({figures['fit_cpu_s']:.1f} of them fitting)")
+    for round_ in range(config.pretrain_rounds):
+        start = time.process_time()
+        policy = model.policy if round_ else None
+        part = collect(game, config, pool, config.pretrain_games, config.seed, policy=policy, round_=round_)
+        cpu["collect"] += time.process_time() - start
+        positive = sum(r > 0 for r in part.game_returns)
+        who = f"the policy, labelled by {config.pretrain_agent}," if round_ else config.pretrain_agent
+        line = (
+            f"Pretraining round {round_ + 1}/{config.pretrain_rounds}: {config.pretrain_games} games of {who} in "
+            f"the learner's seat, {len(part)} decisions, mean return {np.mean(part.game_returns):.3f} "
+            f"({positive} games above 0), {time.process_time() - start:.1f} CPU s"
+        )
+        if round_:  # how often the policy already chose as the demonstrator would, on its own games
+            on_own = agreement(model.policy, part)
+            line += f"; the policy agreed with {config.pretrain_agent} on {100 * on_own:.1f}% of them"
+            if record is not None:
+                record("pretrain/on_policy_accuracy", on_own, epochs)
+        log(line)
+        parts.append(part)
+        demos = merge(parts) if len(parts) > 1 else part
+
+        start = time.process_time()
+        figures = fit(model.policy, demos, config, config.seed, on_epoch, round_=round_)
+        cpu["fit"] += time.process_time() - start
+        epochs += config.pretrain_epochs
+    figures.update(decisions=float(len(demos)), collect_cpu_s=cpu["collect"], fit_cpu_s=cpu["fit"])
+    log(f"Pretraining took {cpu['collect'] + cpu['fit']:.1f} CPU s ({cpu['fit']:.1f} of them fitting)")
     return figures

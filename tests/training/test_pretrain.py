@@ -86,6 +86,7 @@ def test_the_same_seed_gives_the_same_weights():
     [
         ("pretrain_games = -1", "pretrain_games must be at least 0"),
         ("pretrain_epochs = 0", "pretrain_epochs must be at least 1"),
+        ("pretrain_rounds = 0", "pretrain_rounds must be at least 1"),
         ("pretrain_lr = 0", "pretrain_lr must be positive"),
         ('pretrain_value = "yes"', "pretrain_value must be bool"),
         ("pretrain_agent = 3", "pretrain_agent must be str"),
@@ -120,7 +121,7 @@ def test_a_run_pretrains_once_logs_it_and_a_resume_does_not_repeat_it(tmp_path):
     out = tmp_path / "run"
     lines: list[str] = []
     train("seastead", out, load_config("seastead", None, settings), log=lines.append)
-    assert lines[0].startswith("Pretraining: 3 games of heuristic in the learner's seat")
+    assert lines[0].startswith("Pretraining round 1/1: 3 games of heuristic in the learner's seat")
     assert sum(line.startswith("pretrain epoch") for line in lines) == 2
     assert any(line.startswith("step 0: win rate vs heuristic") for line in lines)  # what imitation alone gives
     scalars = read_scalars(out)
@@ -146,3 +147,42 @@ def test_a_run_pretrains_once_logs_it_and_a_resume_does_not_repeat_it(tmp_path):
 def test_no_pretraining_by_default():
     config = load_config("concordia", None)
     assert config.pretrain_games == 0 and config.pretrain_agent == "heuristic"
+
+
+@pytest.mark.slow
+def test_a_dagger_round_plays_the_policy_and_records_the_demonstrators_choices():
+    config = load_config("seastead", None, dict(SMALL, pretrain_games=2))
+    pool = OpponentPool("seastead", ["random"], [], 0.0)
+    policy = _model("seastead", config, seed=0).policy  # untrained: it often chooses unlike the heuristic
+    by_heuristic = warm.collect("seastead", config, pool, 2, seed=5, round_=1)
+    by_policy = warm.collect("seastead", config, pool, 2, seed=5, policy=policy, round_=1)
+    assert set(by_policy.games) == {2, 3}  # game ids go on after round 0's
+    # the same seeds: both agree until the policy first chooses unlike the heuristic, then the games part
+    k = next(
+        i
+        for i in range(len(by_policy))
+        if warm.greedy(policy, by_policy.observations[i], by_policy.masks[i]) != by_policy.actions[i]
+    )
+    assert np.array_equal(by_policy.observations[: k + 1], by_heuristic.observations[: k + 1])
+    assert np.array_equal(by_policy.actions[: k + 1], by_heuristic.actions[: k + 1])  # labels: the heuristic's
+    assert not np.array_equal(by_policy.observations[k + 1], by_heuristic.observations[k + 1])
+
+
+@pytest.mark.slow
+def test_pretraining_rounds_aggregate_and_report_the_policys_own_agreement():
+    config = load_config("seastead", None, dict(SMALL, pretrain_games=3, pretrain_epochs=2, pretrain_rounds=2))
+    model = _model("seastead", config, seed=0)
+    lines: list[str] = []
+    records: list[tuple[str, float, int]] = []
+    pool = OpponentPool("seastead", ["random"], [], 0.0)
+    figures = warm.pretrain(model, "seastead", config, pool, log=lines.append, record=lambda *r: records.append(r))
+    assert lines[0].startswith("Pretraining round 1/2: 3 games of heuristic in the learner's seat")
+    assert lines[3].startswith("Pretraining round 2/2: 3 games of the policy, labelled by heuristic, in the")
+    assert "the policy agreed with heuristic on" in lines[3]
+    assert [line.split(":")[0] for line in (lines[1], lines[2], lines[4], lines[5])] == [
+        f"pretrain epoch {e}/4" for e in (1, 2, 3, 4)
+    ]
+    assert sorted({epoch for tag, _, epoch in records if tag == "pretrain/loss"}) == [0, 1, 2, 3]
+    assert [epoch for tag, _, epoch in records if tag == "pretrain/on_policy_accuracy"] == [2]
+    decisions = [int(line.split(" decisions")[0].rsplit(" ", 1)[1]) for line in (lines[0], lines[3])]
+    assert figures["decisions"] == sum(decisions)  # the last fit covered both rounds

@@ -566,7 +566,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         raise CLIError("--resume takes the run's own config.toml; only --steps may change")
     config = None if args.resume else load_config(game, args.config, overrides)
     if config is not None:
-        for spec in [*config.opponents, config.eval_opponent]:
+        demonstrator = [config.pretrain_agent] if config.pretrain_games else []
+        for spec in [*config.opponents, config.eval_opponent, *demonstrator]:
             make_agent(spec, game, seed=0)  # a bad opponent: one line now, not a traceback in a worker
     if args.backend == "rllib":
         from .training.rllib import train_rllib

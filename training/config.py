@@ -58,6 +58,13 @@ class TrainConfig:
     eval_games: int = 20  #: seat-rotated games per evaluation
     eval_opponent: str = "heuristic"
     time_limit: float = 0.0  #: stop after this many seconds of training (0: no limit), then save as at the end
+    pretrain_games: int = 0  #: imitation warm start: demonstration games before step 0 (0: none)
+    pretrain_agent: str = "heuristic"  #: the demonstrator in the learner's seat
+    pretrain_epochs: int = 10  #: passes over the demonstrations (per round)
+    #: 1: behaviour cloning; more: DAgger rounds, the policy playing and the demonstrator labelling
+    pretrain_rounds: int = 1
+    pretrain_lr: float = 1e-3  #: Adam's learning rate for the warm start
+    pretrain_value: bool = True  #: also fit the value head to the demonstrations' returns
     env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
 
 
@@ -128,7 +135,7 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
-    for key in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "seed"):
+    for key in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "seed", "pretrain_games"):
         if getattr(config, key) < 0:
             raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
     if not 0.0 <= config.self_play <= 1.0:
@@ -136,6 +143,11 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     if config.lr_schedule not in LR_SCHEDULES:
         names = ", ".join(LR_SCHEDULES)
         raise TrainConfigError(f"{where}: lr_schedule must be one of {names}, not {config.lr_schedule!r}")
+    for key in ("pretrain_epochs", "pretrain_rounds"):
+        if getattr(config, key) < 1:
+            raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
+    if config.pretrain_lr <= 0:
+        raise TrainConfigError(f"{where}: pretrain_lr must be positive, not {config.pretrain_lr}")
     if not config.opponents:
         raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
     if not config.net_arch or min(config.net_arch) < 1:

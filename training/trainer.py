@@ -12,6 +12,7 @@ the learner once there are some). ``n_envs`` envs run in ``SubprocVecEnv`` worke
     OUT/checkpoints/latest.json      the last complete checkpoint (written last)
     OUT/pool/step_N.zip              frozen checkpoints played by the pool
     OUT/tb/                          tensorboard logs (rollout/, train/, eval/win_rate)
+    OUT/pretrained.zip               the model after the imitation warm start (``pretrain_games > 0``)
     OUT/final.zip                    the model at the end of the run (a ``ppo:OUT/final.zip`` agent)
 
 Checkpoints are taken between updates only (at the start of a rollout: the rollout buffer is empty), with
@@ -95,6 +96,7 @@ class _RunState:
         self.next_snapshot = config.snapshot_every or None
         self.next_eval = config.eval_every or None
         self.evals: list[tuple[int, float, int]] = []  # (step, win rate, games)
+        self.pretrain: dict[str, float] | None = None  # the warm start's figures (pretrain.py), if any
 
 
 def _rng_state() -> dict[str, Any]:
@@ -149,6 +151,10 @@ def train(
         config = config or load_config(game, None)
     if total_steps is not None:
         config.total_steps = total_steps
+    if config.pretrain_games and not resume:
+        from ..agents import make_agent
+
+        make_agent(config.pretrain_agent, game, seed=0)  # a bad demonstrator: one line before anything runs
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.toml").write_text(dump_config(config))
     torch.set_num_threads(1)  # small MLPs; the cores go to the env workers
@@ -262,11 +268,33 @@ def train(
             return True
         return False
 
+    def warm_start() -> None:
+        """The imitation warm start (:mod:`~meeplezoo.training.pretrain`) before step 0, then an evaluation of
+        what it gave (at step 0, if the run evaluates at all)."""
+        from .pretrain import pretrain
+
+        def record(tag: str, value: float, epoch: int) -> None:
+            model.logger.record(tag, value)
+            if tag == "pretrain/heldout_accuracy":  # the last figure of an epoch
+                model.logger.dump(epoch)
+
+        run.pretrain = pretrain(model, game, config, pool, log=log, record=record)
+        model.save(out / "pretrained.zip")
+        log(f"Saved {out / 'pretrained.zip'} (the warm start alone)")
+        if run.next_eval:
+            evaluation()
+            model.logger.dump(0)
+
     class Periodic(BaseCallback):
-        """:func:`boundary` at each rollout start; past ``time_limit``, a checkpoint there and a stop (the step
+        """The warm start when training starts (not on resume: the checkpoints hold its weights);
+        :func:`boundary` at each rollout start; past ``time_limit``, a checkpoint there and a stop (the step
         the rollout then takes is not stored)."""
 
         stopping = False
+
+        def _on_training_start(self) -> None:
+            if config.pretrain_games and not resume:
+                warm_start()
 
         def _on_rollout_start(self) -> None:
             step = model.num_timesteps

@@ -105,7 +105,14 @@ class Result:
 
 
 def measure(
-    game: str, config: dict[str, Any], agent: str, opponent: str, games: int, seed: int, verbose: bool = False
+    game: str,
+    config: dict[str, Any],
+    agent: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    verbose: bool = False,
+    start: int = 0,
 ) -> Result:
     from ..games import make_env
 
@@ -113,7 +120,7 @@ def measure(
     names = env.possible_agents
     n = len(names)
     result = Result(game, n, agent, opponent)
-    for g in range(games):
+    for g in range(start, games):  # games before ``start`` are skipped (a run resumed keeps its seats)
         game_seed = seed + g
         seat = g % n
         timed = _Timed(make_agent(agent, game, seed=agent_seed(game_seed, seat)))
@@ -149,13 +156,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--agent", default=None, help="agent spec instead of each configuration's default")
     p.add_argument("--opponent", default="heuristic")
     p.add_argument("--verbose", action="store_true", help="a line per game")
+    p.add_argument("--start", type=int, default=0, help="skip the games before this index (resume a run)")
     args = p.parse_args(argv)
     for game, config, spec in CONFIGS:
         if args.only and game != args.only:
             continue
         if args.players and config.get("num_players", 2) != args.players:
             continue
-        r = measure(game, config, args.agent or spec, args.opponent, args.games, args.seed, args.verbose)
+        r = measure(game, config, args.agent or spec, args.opponent, args.games, args.seed, args.verbose, args.start)
         print(r.line(), flush=True)
     return 0
 

@@ -292,6 +292,18 @@ def test_the_benchmark_reports_the_wilson_interval():
     assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
 
 
+def test_a_resumed_benchmark_plays_the_same_games_with_the_same_seats(capsys):
+    from meeplezoo.agents.mcts_benchmark import measure
+
+    full = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True)
+    lines = capsys.readouterr().out.splitlines()
+    resumed = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True, start=2)
+    tail = capsys.readouterr().out.splitlines()
+    assert (full.games, resumed.games) == (3, 1)
+    assert tail[0].startswith("  game 2 seed 7 seat 0: ")  # game g: seed + g, seat g % players, as in the full run
+    assert tail[0].split(";")[0] == lines[2].split(";")[0]  # the same winners and scores
+
+
 class _PatternGame:
     name, num_players, num_actions, score_scale = "pattern", 2, 2, 1.0
 

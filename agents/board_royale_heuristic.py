@@ -12,7 +12,16 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, YES
-from meeplezoo.envs.board_royale.content import CARD_EFFECT, CARD_TYPE, HIDDEN_EFFECT, NUM_KINDS, NUM_RES, Effect
+from meeplezoo.envs.board_royale.content import (
+    CARD_EFFECT,
+    CARD_TYPE,
+    CARD_TYPE_INDEX,
+    ESCAPE_SETS,
+    HIDDEN_EFFECT,
+    NUM_KINDS,
+    NUM_RES,
+    Effect,
+)
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.game import BoardRoyaleState
 from meeplezoo.envs.board_royale.resources import hand_size, resources_of, room
@@ -202,6 +211,66 @@ def estimate_scores(state: BoardRoyaleState) -> list[float]:
     """Survival and escape, for IS-MCTS cut-offs: cards in hand (health) and escape points (the way out)."""
     d = state.d
     return [hand_size(d, s) + 2.0 * escape_points(d, s) for s in range(d.n)]
+
+
+#: what owning a face-up item is worth in cards of hand (``estimate_scores_items``): a consumable about what it
+#: gives once, a permanent item less than its craft cost (it pays off only over the turns it is used), an
+#: escape item nothing here (its points count apart)
+ITEM_VALUE = {
+    "draw": 3.0,  # Axe, Fishing Rod: every use turns 1 resource into 2 cards
+    "salvage": 1.5,
+    "hand_limit": 1.0,
+    "avoid": 2.5,
+    "reflect": 2.0,
+    "ambush": 2.0,
+    "discard": 2.0,
+    "steal": 2.0,
+    "escape": 0.0,
+}
+_CARD_VALUE = tuple(
+    (0.8 * t.n if t.consumable and t.effect in ("draw", "salvage") else ITEM_VALUE.get(t.effect, 0.0))
+    for t in CARD_TYPE
+)
+_SET_CARDS = tuple(frozenset(c for c in range(len(CARD_TYPE)) if CARD_TYPE_INDEX[c] in s.types) for s in ESCAPE_SETS)
+#: one escape point in cards of hand (its craft cost is 1-3 cards; it is also the only lasting progress)
+POINT_VALUE = 3.0
+#: owning two of an Escape Set's three items (the third wins at once)
+SET_BONUS = 4.0
+#: cards a seat is expected to lose for each living opponent whose natural target it is (the weakest seat:
+#: an escape threat of 7+ points first, then the smallest hand), since blows fall on the weakest
+THREAT = 2.0
+#: the softmax temperature of ``estimate_scores_items`` (its margins are wider than ``estimate_scores``')
+ESTIMATE_ITEMS_SCALE = 4.0
+
+
+def estimate_scores_items(state: BoardRoyaleState) -> list[float]:
+    """A richer cut-off estimate (IS-MCTS ``estimate=items``): cards in hand, escape points at ``POINT_VALUE``
+    cards each, two items of an Escape Set, the face-up items each seat owns (``ITEM_VALUE``), less
+    ``THREAT`` for each opponent whose weakest rival the seat is (the one blows fall on). Only public facts
+    enter (hand sizes, face-up items)."""
+    d = state.d
+    owner = d.item_owner
+    alive = [s for s in range(d.n) if d.alive[s]]
+    sizes = [hand_size(d, s) for s in range(d.n)]
+    points = [escape_points(d, s) for s in range(d.n)]
+    out = []
+    for s in range(d.n):
+        value = sizes[s] + POINT_VALUE * points[s]
+        value += sum(v for c, v in enumerate(_CARD_VALUE) if owner[c] == s)
+        for cards in _SET_CARDS:
+            if len({CARD_TYPE_INDEX[c] for c in cards if owner[c] == s}) == 2:
+                value += SET_BONUS
+        out.append(value)
+    for j in alive:  # each living seat's natural target
+        rivals = [s for s in alive if s != j]
+        if rivals:
+            target = min(rivals, key=lambda s: (points[s] < 7, sizes[s], s))
+            out[target] -= THREAT
+    return out
+
+
+#: named alternatives to ``estimate_scores`` (IS-MCTS ``estimate=NAME``): function and softmax scale
+ESTIMATE_VARIANTS = {"items": (estimate_scores_items, ESTIMATE_ITEMS_SCALE)}
 
 
 def position_key(state: BoardRoyaleState, seat: int) -> tuple:

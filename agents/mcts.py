@@ -22,7 +22,9 @@ offer made and withdrawn, then cannot push the others' replies past the cut-off:
 a stalling line sees fewer of the others' moves before it is valued, and the search preferred it);
 ``repeat=1`` (games with a ``position_key``) never plays again an action the seat already played in a
 position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
-failed vote called again) ends after at most one round per legal action.
+failed vote called again) ends after at most one round per legal action; ``estimate=NAME`` values cut-offs
+with one of the game's alternative estimates (Board Royale: ``items``, which also counts the items each seat
+owns, saturates health and weighs escape points and Escape Sets more).
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -50,6 +52,9 @@ HORIZON_CAP = 4
 #: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
 #: typical margin between seats in those units (the softmax temperature at ``temp=1``)
 ESTIMATES: dict[str, tuple[Callable[[Any], list[float]], float]] = {}
+#: game -> name -> (fn, scale): a game's alternative cut-off estimates (``estimate=NAME``), for the games whose
+#: heuristic module defines ``ESTIMATE_VARIANTS``
+ESTIMATE_VARIANTS: dict[str, dict[str, tuple[Callable[[Any], list[float]], float]]] = {}
 #: game -> ``fn(state, py: random.Random) -> action``: a cheap rollout policy (``rollout=fast``), for the games
 #: whose heuristic module defines ``rollout_choice``; the others fall back to the heuristic
 ROLLOUTS: dict[str, Callable[[Any, random.Random], int]] = {}
@@ -90,6 +95,7 @@ class ISMCTSAgent:
         Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
         Param("horizon", str, "all", "the cut-off counts every decision, or the other seats' only", choices=HORIZONS),
         Param("repeat", bool, False, "never replay an action in a position the seat cannot tell from an earlier one"),
+        Param("estimate", str, "default", "cut-off estimate: default, or a game's variant (board_royale: items)"),
     )
 
     def __init__(
@@ -106,13 +112,14 @@ class ISMCTSAgent:
         bias: float = 0.0,
         horizon: str = "all",
         repeat: bool = False,
+        estimate: str = "default",
     ) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.iters, self.seconds, self.c = iters, seconds, c
         self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
         self.value, self.forced, self.bias, self.horizon = value, forced, bias, horizon
-        self.repeat = repeat
+        self.repeat, self.estimate = repeat, estimate
         self._played: dict[Hashable, set[int]] = {}  # repeat=1: position key -> actions played there
         self._heuristic: Any = None
         self._par = 0.0  # solo: the estimated score at the search's root
@@ -129,7 +136,7 @@ class ISMCTSAgent:
         num_players, num_actions = probe.game.num_players, probe.game.num_actions
         policy = self._policy(view.game_name, py)
         self._hint = self._heuristic_agent(view.game_name).choose if self.bias > 0 else None
-        estimate, scale = ESTIMATES.get(view.game_name, (_scores, 0.25 * float(probe.game.score_scale)))
+        estimate, scale = self._estimate(view.game_name, probe)
         scale *= self.temp
         self._par = estimate(probe)[0] if num_players == 1 else 0.0  # solo: the root's estimate is the bar
         root = _Node(view.seat, num_players)
@@ -227,6 +234,15 @@ class ISMCTSAgent:
             for i in range(num_players):
                 w[i] += values[i]
 
+    def _estimate(self, game: str, probe: Any) -> tuple[Callable[[Any], list[float]], float]:
+        if self.estimate != "default":
+            variants = ESTIMATE_VARIANTS.get(game, {})
+            if self.estimate not in variants:
+                known = ", ".join(["default", *variants])
+                raise ValueError(f"mcts: {game} has no cut-off estimate {self.estimate!r}; it has: {known}")
+            return variants[self.estimate]
+        return ESTIMATES.get(game, (_scores, 0.25 * float(probe.game.score_scale)))
+
     def _heuristic_agent(self, game: str) -> Any:
         if self._heuristic is None:
             from .registry import make_agent
@@ -252,7 +268,7 @@ class ISMCTSAgent:
         return (
             f"ISMCTSAgent({budget}, c={self.c:g}, rollout={self.rollout}, cutoff={self.cutoff}, value={self.value}, "
             f"forced={self.forced}, bias={self.bias:g}, horizon={self.horizon}, repeat={self.repeat}, "
-            f"seed={self.seed!r})"
+            f"estimate={self.estimate}, seed={self.seed!r})"
         )
 
 
@@ -312,10 +328,12 @@ def _load_estimates() -> None:
         ESTIMATES[game] = (module.estimate_scores, float(module.ESTIMATE_SCALE))
         if hasattr(module, "rollout_choice"):
             ROLLOUTS[game] = module.rollout_choice
+        if hasattr(module, "ESTIMATE_VARIANTS"):
+            ESTIMATE_VARIANTS[game] = dict(module.ESTIMATE_VARIANTS)
         if hasattr(module, "position_key"):
             POSITION_KEYS[game] = module.position_key
 
 
 _load_estimates()
 
-__all__ = ["ESTIMATES", "POSITION_KEYS", "ROLLOUTS", "ISMCTSAgent"]
+__all__ = ["ESTIMATES", "ESTIMATE_VARIANTS", "POSITION_KEYS", "ROLLOUTS", "ISMCTSAgent"]

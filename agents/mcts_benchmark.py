@@ -42,9 +42,18 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # at iters=400 the same search with bias=5 alone still loops (offers withdrawn, failed votes re-called: 400+
     # CPU s in one game), which repeat=1 ends; iters=500 with horizon=others,repeat=1 won 25/40 = 62.5% (95%
     # 47-76%; 9/20 on seeds 1000-1019, 16/20 on 1020-1039), 0.55 CPU s/decision (max 1.21); no budget or
-    # option measured here reaches 70% at 4p
+    # option measured here reaches 70% at 4p. The 4p entry (2026-12-01) adds the richer cut-off estimate
+    # (estimate=items: owned items, Escape Set progress, a threat for being the weakest seat) and value=margin:
+    # won 26/40 = 65% (95% 50-78%; 12/20 on 1000-1019, 14/20 on 1020-1039), 0.46 CPU s/decision (max 0.90),
+    # and 28/40 = 70% (95% 55-82%) on fresh seeds 2000-2039, 0.43 s (max 0.83); pooled 54/80 = 67.5% (95%
+    # 57-77%), 0.45 CPU s/decision: the best measured, still short of 70% pooled. A first form of that
+    # estimate (cards beyond 10 counted half, no threat term) won 3/6 on seeds 1000-1005 and was stopped
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
-    ("board_royale", {"num_players": 4}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
+    (
+        "board_royale",
+        {"num_players": 4},
+        "mcts:iters=400,rollout=heuristic,cutoff=20,forced=1,bias=5,horizon=others,repeat=1,estimate=items,value=margin",
+    ),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)
 )
 
@@ -106,7 +115,14 @@ class Result:
 
 
 def measure(
-    game: str, config: dict[str, Any], agent: str, opponent: str, games: int, seed: int, verbose: bool = False
+    game: str,
+    config: dict[str, Any],
+    agent: str,
+    opponent: str,
+    games: int,
+    seed: int,
+    verbose: bool = False,
+    start: int = 0,
 ) -> Result:
     from ..games import make_env
 
@@ -114,7 +130,7 @@ def measure(
     names = env.possible_agents
     n = len(names)
     result = Result(game, n, agent, opponent)
-    for g in range(games):
+    for g in range(start, games):  # games before ``start`` are skipped (a run resumed keeps its seats)
         game_seed = seed + g
         seat = g % n
         timed = _Timed(make_agent(agent, game, seed=agent_seed(game_seed, seat)))
@@ -150,13 +166,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--agent", default=None, help="agent spec instead of each configuration's default")
     p.add_argument("--opponent", default="heuristic")
     p.add_argument("--verbose", action="store_true", help="a line per game")
+    p.add_argument("--start", type=int, default=0, help="skip the games before this index (resume a run)")
     args = p.parse_args(argv)
     for game, config, spec in CONFIGS:
         if args.only and game != args.only:
             continue
         if args.players and config.get("num_players", 2) != args.players:
             continue
-        r = measure(game, config, args.agent or spec, args.opponent, args.games, args.seed, args.verbose)
+        r = measure(game, config, args.agent or spec, args.opponent, args.games, args.seed, args.verbose, args.start)
         print(r.line(), flush=True)
     return 0
 

@@ -292,6 +292,18 @@ def test_the_benchmark_reports_the_wilson_interval():
     assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
 
 
+def test_a_resumed_benchmark_plays_the_same_games_with_the_same_seats(capsys):
+    from meeplezoo.agents.mcts_benchmark import measure
+
+    full = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True)
+    lines = capsys.readouterr().out.splitlines()
+    resumed = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True, start=2)
+    tail = capsys.readouterr().out.splitlines()
+    assert (full.games, resumed.games) == (3, 1)
+    assert tail[0].startswith("  game 2 seed 7 seat 0: ")  # game g: seed + g, seat g % players, as in the full run
+    assert tail[0].split(";")[0] == lines[2].split(";")[0]  # the same winners and scores
+
+
 class _PatternGame:
     name, num_players, num_actions, score_scale = "pattern", 2, 2, 1.0
 
@@ -392,3 +404,58 @@ def test_repeat_never_plays_an_action_twice_in_a_position_the_seat_cannot_tell_a
         assert sorted(picks[:-1]) == sorted(legal) and picks[-1] in legal
     else:  # without the rule the same position gets the same choices again
         assert len(set(picks)) < len(legal)
+
+
+def test_the_royale_items_estimate_values_items_escape_points_sets_and_threat():
+    from meeplezoo.agents.board_royale_heuristic import THREAT, estimate_scores, estimate_scores_items
+    from meeplezoo.envs.board_royale.content import CARD_TYPE, NUM_KINDS, NUM_RES
+
+    state = position("board_royale", {"num_players": 4}, 8, 0)
+    d = state.d
+    d.item_owner = [-1] * len(d.item_owner)
+    hands = {0: 9, 1: 9, 2: 9, 3: 8}  # seat 3 is the weakest: every other seat's natural target
+    for s, n in hands.items():  # resources only, no hidden item
+        d.hand[s * NUM_KINDS : (s + 1) * NUM_KINDS] = [n - 6, 2, 2, 2, 0] + [0] * (NUM_KINDS - NUM_RES)
+    first = {t: next(c for c, ct in enumerate(CARD_TYPE) if ct.name == t) for t in ("Axe", "Raft", "Sail", "Paddle")}
+    est, plain = estimate_scores_items(state), estimate_scores(state)
+    assert est[3] == pytest.approx(8 - 3 * THREAT) and est[0] == pytest.approx(9 - THREAT)  # seat 3 is 0's target
+    assert est[1] == est[2] == 9  # seats 1 and 2 are nobody's target (seat 0 is seat 3's)
+    d.item_owner[first["Axe"]] = 1  # a draw tool
+    est, plain = estimate_scores_items(state), estimate_scores(state)
+    assert est[1] > est[2] and plain[1] == plain[2]  # an owned tool counts; the default estimate ignores it
+    d.item_owner[first["Raft"]] = 1
+    d.item_owner[first["Paddle"]] = 2
+    d.item_owner[first["Sail"]] = 2  # Sail + Paddle: 3 points like the Raft, and two items of the Sea Escape set
+    est, plain = estimate_scores_items(state), estimate_scores(state)
+    assert plain[2] == plain[1] and est[2] - est[1] > 0  # two items of a set count beyond their points (less the Axe)
+    d.hand[3 * NUM_KINDS : 3 * NUM_KINDS + NUM_RES] = [6, 6, 2, 2, 0]  # seat 3 now the largest hand
+    est2 = estimate_scores_items(state)
+    assert est2[3] - est[3] == pytest.approx(16 - 8 + 3 * THREAT)  # and no longer anybody's target
+    assert est2[0] == pytest.approx(est[0] - 2 * THREAT)  # seat 0 is now the target of seats 1, 2 and 3
+
+
+def test_the_estimate_option_values_cutoffs_with_the_games_variant(monkeypatch):
+    from meeplezoo.agents import mcts
+
+    calls = {"default": 0, "items": 0}
+
+    def counting(name, fn):
+        def estimate(state):
+            calls[name] += 1
+            return fn(state)
+
+        return estimate
+
+    default_fn, scale = ESTIMATES["board_royale"]
+    items_fn, items_scale = mcts.ESTIMATE_VARIANTS["board_royale"]["items"]
+    monkeypatch.setitem(ESTIMATES, "board_royale", (counting("default", default_fn), scale))
+    monkeypatch.setitem(mcts.ESTIMATE_VARIANTS, "board_royale", {"items": (counting("items", items_fn), items_scale)})
+    state = _royale_action_position(4)
+    view = view_of_state(state, state.d.stack[-1][1])
+    make_agent("mcts:iters=20,cutoff=3,estimate=items", "board_royale", seed=1).act(view)
+    assert calls["items"] > 0 and calls["default"] == 0
+    make_agent("mcts:iters=20,cutoff=3", "board_royale", seed=1).act(view)
+    assert calls["default"] > 0
+    with pytest.raises(ValueError, match=r"seastead has no cut-off estimate 'items'; it has: default"):
+        state = position("seastead", {}, 1, 5)
+        make_agent("mcts:iters=2,estimate=items", "seastead", seed=0).act(view_of_state(state, state.current_player()))

@@ -15,12 +15,12 @@ the figure holds on a loaded machine too.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..arena.ratings import wilson
 from .match import agent_seed, play_game
 from .registry import make_agent
 from .view import SeatView
@@ -56,18 +56,6 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     ),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)
 )
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% at ``z=1.96``) of a win rate of ``wins`` out of ``games``."""
-    if games <= 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    denominator = 1 + z * z / games
-    low, high = (centre - spread) / denominator, (centre + spread) / denominator
-    return max(0.0, min(p, low)), min(1.0, max(p, high))  # holds p despite rounding (at 0 or all games won)
 
 
 class _Timed:

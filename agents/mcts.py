@@ -46,6 +46,9 @@ from .view import SeatView
 
 VALUES = ("softmax", "margin")
 HORIZONS = ("all", "others")
+#: cut-off estimates by name (``estimate=NAME``): the default and every game's variants (``ESTIMATE_VARIANTS``;
+#: a test keeps the two in step), so a misspelt name is a spec error before any game starts
+ESTIMATE_NAMES = ("default", "items")
 #: with ``horizon=others`` a rollout still stops after this many times ``cutoff`` decisions in all
 HORIZON_CAP = 4
 
@@ -95,7 +98,13 @@ class ISMCTSAgent:
         Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
         Param("horizon", str, "all", "the cut-off counts every decision, or the other seats' only", choices=HORIZONS),
         Param("repeat", bool, False, "never replay an action in a position the seat cannot tell from an earlier one"),
-        Param("estimate", str, "default", "cut-off estimate: default, or a game's variant (board_royale: items)"),
+        Param(
+            "estimate",
+            str,
+            "default",
+            "cut-off estimate: default, or a game's variant (board_royale: items)",
+            choices=ESTIMATE_NAMES,
+        ),
     )
 
     def __init__(

@@ -111,13 +111,18 @@ def collect(
     )
 
 
-def greedy(policy: Any, obs: np.ndarray, mask: np.ndarray) -> int:
-    """The most likely legal action of ``policy`` (as the ``ppo`` agent plays by default)."""
+def most_likely(policy: Any, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """The most likely legal action of ``policy`` for each row (as the ``ppo`` agent plays by default)."""
     import torch
 
     with torch.no_grad():
-        dist = policy.get_distribution(torch.as_tensor(obs[None], dtype=torch.float32), action_masks=mask[None])
-        return int(dist.distribution.logits.argmax(dim=1)[0])
+        obs = torch.as_tensor(observations, dtype=torch.float32)
+        return policy.get_distribution(obs, action_masks=masks).distribution.logits.argmax(dim=1).numpy()
+
+
+def greedy(policy: Any, obs: np.ndarray, mask: np.ndarray) -> int:
+    """The most likely legal action of ``policy`` at one decision."""
+    return int(most_likely(policy, obs[None], mask[None])[0])
 
 
 def merge(parts: list[Demonstrations]) -> Demonstrations:
@@ -133,17 +138,12 @@ def merge(parts: list[Demonstrations]) -> Demonstrations:
 
 def agreement(policy: Any, demos: Demonstrations, batch: int = 4096) -> float:
     """The share of ``demos``' decisions where ``policy``'s most likely legal action is the demonstrator's."""
-    import torch
-
     if not len(demos):
         return float("nan")
     hits = 0
-    with torch.no_grad():
-        for i in range(0, len(demos), batch):
-            obs = torch.as_tensor(demos.observations[i : i + batch])
-            dist = policy.get_distribution(obs, action_masks=demos.masks[i : i + batch])
-            chosen = dist.distribution.logits.argmax(dim=1).numpy()
-            hits += int((chosen == demos.actions[i : i + batch]).sum())
+    for i in range(0, len(demos), batch):
+        chosen = most_likely(policy, demos.observations[i : i + batch], demos.masks[i : i + batch])
+        hits += int((chosen == demos.actions[i : i + batch]).sum())
     return hits / len(demos)
 
 

@@ -459,3 +459,7 @@ def test_the_estimate_option_values_cutoffs_with_the_games_variant(monkeypatch):
     with pytest.raises(ValueError, match=r"seastead has no cut-off estimate 'items'; it has: default"):
         state = position("seastead", {}, 1, 5)
         make_agent("mcts:iters=2,estimate=items", "seastead", seed=0).act(view_of_state(state, state.current_player()))
+    with pytest.raises(AgentSpecError, match="estimate"):  # a misspelt name: a spec error, before any game
+        make_agent("mcts:estimate=itemz", "board_royale", seed=0)
+    variants = {name for names in mcts.ESTIMATE_VARIANTS.values() for name in names}
+    assert set(mcts.ESTIMATE_NAMES) == {"default"} | variants

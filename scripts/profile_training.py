@@ -22,7 +22,8 @@ model's construction are outside ``learn`` and not counted. cProfile slows Pytho
 kernels, so the env's share reads somewhat higher than without it.
 
 ``--config FILE`` profiles a run's settings (the TOML of ``meeplezoo train --config``; ``n_envs``, the step
-count, evaluations, snapshots and checkpoints are overridden as above). ``--plain`` runs without cProfile:
+count, evaluations, snapshots and checkpoints are overridden as above, and the imitation warm start is skipped:
+what is profiled is PPO's loop). ``--plain`` runs without cProfile:
 the vec env's ``step_wait``/``reset``/``env_method`` and ``learn`` are timed with ``time.process_time``
 only, so the share is the unprofiled one (no split into parts).
 """
@@ -57,7 +58,14 @@ def _cum(raw: dict, match) -> float:
 def _config(game: str, steps: int, config_file: str | None):
     from meeplezoo.training.config import load_config
 
-    overrides = {"n_envs": 1, "total_steps": steps, "eval_every": 0, "snapshot_every": 0, "checkpoint_every": 0}
+    overrides = {
+        "n_envs": 1,
+        "total_steps": steps,
+        "eval_every": 0,
+        "snapshot_every": 0,
+        "checkpoint_every": 0,
+        "pretrain_games": 0,  # the imitation warm start is a phase of its own, before PPO's first step
+    }
     config = load_config(game, config_file, overrides)
     config.time_limit = 0.0
     return config

@@ -53,11 +53,6 @@ class Demonstrations:
     def __len__(self) -> int:
         return len(self.actions)
 
-    def subset(self, rows: np.ndarray) -> Demonstrations:
-        return Demonstrations(
-            self.observations[rows], self.masks[rows], self.actions[rows], self.returns[rows], self.games[rows], []
-        )
-
 
 def collect(
     game: str,
@@ -136,15 +131,18 @@ def merge(parts: list[Demonstrations]) -> Demonstrations:
     )
 
 
-def agreement(policy: Any, demos: Demonstrations, batch: int = 4096) -> float:
-    """The share of ``demos``' decisions where ``policy``'s most likely legal action is the demonstrator's."""
-    if not len(demos):
+def agreement(policy: Any, demos: Demonstrations, rows: np.ndarray | None = None, batch: int = 4096) -> float:
+    """The share of ``demos``' decisions (those of ``rows``, default all) where ``policy``'s most likely legal
+    action is the demonstrator's. Rows are read in batches, never copied whole."""
+    rows = np.arange(len(demos)) if rows is None else rows
+    if not len(rows):
         return float("nan")
     hits = 0
-    for i in range(0, len(demos), batch):
-        chosen = most_likely(policy, demos.observations[i : i + batch], demos.masks[i : i + batch])
-        hits += int((chosen == demos.actions[i : i + batch]).sum())
-    return hits / len(demos)
+    for i in range(0, len(rows), batch):
+        part = rows[i : i + batch]
+        chosen = most_likely(policy, demos.observations[part], demos.masks[part])
+        hits += int((chosen == demos.actions[part]).sum())
+    return hits / len(rows)
 
 
 def fit(
@@ -162,22 +160,23 @@ def fit(
     import torch
 
     held = demos.games % HOLDOUT == HOLDOUT - 1
-    train, heldout = demos.subset(np.flatnonzero(~held)), demos.subset(np.flatnonzero(held))
+    # row indices into ``demos``, not copies: an observation matrix can be gigabytes (Resafa's 9,774 floats)
+    train, heldout = np.flatnonzero(~held), np.flatnonzero(held)
     if not len(train):
-        train = demos
+        train = np.arange(len(demos))
     optimizer = torch.optim.Adam(policy.parameters(), lr=config.pretrain_lr)
     rng = np.random.default_rng([seed, 0xF17] if round_ == 0 else [seed, 0xF17, round_])
-    obs_all = torch.as_tensor(train.observations)
-    act_all = torch.as_tensor(train.actions)
-    ret_all = torch.as_tensor(train.returns)
+    obs_all = torch.as_tensor(demos.observations)  # shares the array's memory
+    act_all = torch.as_tensor(demos.actions)
+    ret_all = torch.as_tensor(demos.returns)
     figures: dict[str, float] = {}
     policy.set_training_mode(True)
     for epoch in range(config.pretrain_epochs):
         order = rng.permutation(len(train))
         total = value_total = 0.0
         for i in range(0, len(order), config.batch_size):
-            rows = order[i : i + config.batch_size]
-            values, log_prob, _ = policy.evaluate_actions(obs_all[rows], act_all[rows], action_masks=train.masks[rows])
+            rows = train[order[i : i + config.batch_size]]
+            values, log_prob, _ = policy.evaluate_actions(obs_all[rows], act_all[rows], action_masks=demos.masks[rows])
             loss = -log_prob.mean()
             value_loss = torch.nn.functional.mse_loss(values.flatten(), ret_all[rows])
             total += float(loss.detach()) * len(rows)
@@ -192,8 +191,8 @@ def fit(
         figures = {
             "loss": total / len(train),
             "value_loss": value_total / len(train),
-            "accuracy": agreement(policy, train),
-            "heldout_accuracy": agreement(policy, heldout),
+            "accuracy": agreement(policy, demos, train),
+            "heldout_accuracy": agreement(policy, demos, heldout),
         }
         policy.set_training_mode(True)
         if on_epoch is not None:
@@ -218,7 +217,7 @@ def pretrain(
     import time
 
     cpu = {"collect": 0.0, "fit": 0.0}
-    parts: list[Demonstrations] = []
+    demos: Demonstrations | None = None  # every decision so far (one array per field: merged once per round)
     figures: dict[str, float] = {}
     epochs = 0  # fitted so far, over all rounds
 
@@ -250,8 +249,8 @@ def pretrain(
             if record is not None:
                 record("pretrain/on_policy_accuracy", on_own, epochs)
         log(line)
-        parts.append(part)
-        demos = merge(parts) if len(parts) > 1 else part
+        demos = part if demos is None else merge([demos, part])
+        del part
 
         start = time.process_time()
         figures = fit(model.policy, demos, config, config.seed, on_epoch, round_=round_)

@@ -336,13 +336,18 @@ def train(
     return model
 
 
-def export_policy(model_path: str | Path, dest: str | Path) -> Path:
-    """Save the model of ``model_path`` to ``dest`` without its optimiser state (a shipped policy: smaller)."""
+def export_policy(model_path: str | Path, dest: str | Path, half: bool = False) -> Path:
+    """Save the model of ``model_path`` to ``dest`` without its optimiser state (a shipped policy: smaller).
+
+    With ``half`` the weights are stored as float16 (half the size again); loading casts them back into the
+    float32 policy, so the exported file plays like any other model, its weights rounded to float16."""
     from sb3_contrib import MaskablePPO
 
     model = MaskablePPO.load(str(model_path), device="cpu")
     opt = model.policy.optimizer
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)  # fresh: no moments saved
+    if half:
+        model.policy.half()
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     model.save(dest)

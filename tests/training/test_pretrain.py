@@ -37,17 +37,17 @@ def fitted():
     config = load_config("seastead", None, dict(SMALL, pretrain_games=40, pretrain_epochs=8))
     demos = warm.collect("seastead", config, OpponentPool("seastead", ["random"], [], 0.0), 40, seed=0)
     model = _model("seastead", config, seed=0)
-    held = demos.subset(np.flatnonzero(demos.games % warm.HOLDOUT == warm.HOLDOUT - 1))
-    before = warm.agreement(model.policy, held)
+    held = np.flatnonzero(demos.games % warm.HOLDOUT == warm.HOLDOUT - 1)  # rows of the held-out games
+    before = warm.agreement(model.policy, demos, held)
     figures = warm.fit(model.policy, demos, config, seed=0)
     return demos, held, model, before, figures
 
 
 @pytest.mark.slow
 def test_the_fitted_policy_agrees_with_the_demonstrator_on_held_out_decisions(fitted):
-    _, held, model, before, figures = fitted
-    assert len(held) > 200 and set(held.games) == {9, 19, 29, 39}  # four whole games the fit never saw
-    assert figures["heldout_accuracy"] == pytest.approx(warm.agreement(model.policy, held))
+    demos, held, model, before, figures = fitted
+    assert len(held) > 200 and set(demos.games[held]) == {9, 19, 29, 39}  # four whole games the fit never saw
+    assert figures["heldout_accuracy"] == pytest.approx(warm.agreement(model.policy, demos, held))
     # an untrained policy already hits ~39% (many decisions have few legal actions); imitation lifts it to ~62%
     assert figures["heldout_accuracy"] >= 0.55
     assert figures["heldout_accuracy"] >= before + 0.15
@@ -57,12 +57,13 @@ def test_the_fitted_policy_agrees_with_the_demonstrator_on_held_out_decisions(fi
 def test_masked_actions_are_never_predicted(fitted):
     demos, held, model, _, _ = fitted
     assert all(demos.masks[np.arange(len(demos)), demos.actions])  # the demonstrator played legal actions only
+    observations, masks = demos.observations[held], demos.masks[held]
     with torch.no_grad():
-        dist = model.policy.get_distribution(torch.as_tensor(held.observations), action_masks=held.masks)
+        dist = model.policy.get_distribution(torch.as_tensor(observations), action_masks=masks)
         probs = dist.distribution.probs.numpy()
-    assert np.all(probs[~held.masks] < 1e-12)  # no probability on an illegal action
+    assert np.all(probs[~masks] < 1e-12)  # no probability on an illegal action
     assert np.allclose(probs.sum(axis=1), 1.0)
-    for obs, mask in zip(held.observations, held.masks, strict=True):
+    for obs, mask in zip(observations, masks, strict=True):
         action, _ = model.predict(obs, action_masks=mask, deterministic=True)
         assert mask[int(action)]
 

@@ -60,6 +60,29 @@ def test_a_tiny_run_writes_checkpoints_logs_and_evaluations(tiny_run):
 
 
 @pytest.mark.slow
+def test_an_exported_policy_drops_the_optimiser_and_half_halves_the_weights(tiny_run, tmp_path):
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from meeplezoo.training.trainer import export_policy
+
+    out, _ = tiny_run
+    full = export_policy(out / "final.zip", tmp_path / "full.zip")
+    half = export_policy(out / "final.zip", tmp_path / "half.zip", half=True)
+    with zipfile.ZipFile(half) as z:
+        weights = torch.load(z.open("policy.pth"), weights_only=True)
+    assert {t.dtype for t in weights.values() if t.is_floating_point()} == {torch.float16}
+    with zipfile.ZipFile(full) as z:
+        assert not torch.load(z.open("policy.optimizer.pth"), weights_only=True)["state"]  # no moments
+    original = MaskablePPO.load(str(out / "final.zip"), device="cpu").policy.state_dict()
+    loaded = MaskablePPO.load(str(half), device="cpu").policy.state_dict()  # cast back into float32
+    for name, tensor in original.items():
+        assert loaded[name].dtype == tensor.dtype
+        assert torch.equal(loaded[name], tensor.half().to(tensor.dtype))  # the float16 rounding, nothing else
+    assert half.stat().st_size < full.stat().st_size
+
+
+@pytest.mark.slow
 def test_resume_continues_the_step_count_and_the_pool(tiny_run):
     from meeplezoo.training.trainer import TrainError, train
 

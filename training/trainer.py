@@ -29,6 +29,7 @@ import json
 import pickle
 import random
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -340,7 +341,8 @@ def export_policy(model_path: str | Path, dest: str | Path, half: bool = False) 
     """Save the model of ``model_path`` to ``dest`` without its optimiser state (a shipped policy: smaller).
 
     With ``half`` the weights are stored as float16 (half the size again); loading casts them back into the
-    float32 policy, so the exported file plays like any other model, its weights rounded to float16."""
+    float32 policy, so the exported file plays like any other model, its weights rounded to float16. The
+    archive is deflated (sb3 stores its members uncompressed; it reads both)."""
     from sb3_contrib import MaskablePPO
 
     model = MaskablePPO.load(str(model_path), device="cpu")
@@ -351,4 +353,9 @@ def export_policy(model_path: str | Path, dest: str | Path, half: bool = False) 
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     model.save(dest)
+    with zipfile.ZipFile(dest) as stored:
+        members = [(info.filename, stored.read(info)) for info in stored.infolist()]
+    with zipfile.ZipFile(dest, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as deflated:
+        for name, data in members:
+            deflated.writestr(name, data)
     return dest

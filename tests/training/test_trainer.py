@@ -70,6 +70,7 @@ def test_an_exported_policy_drops_the_optimiser_and_half_halves_the_weights(tiny
     full = export_policy(out / "final.zip", tmp_path / "full.zip")
     half = export_policy(out / "final.zip", tmp_path / "half.zip", half=True)
     with zipfile.ZipFile(half) as z:
+        assert {info.compress_type for info in z.infolist()} == {zipfile.ZIP_DEFLATED}
         weights = torch.load(z.open("policy.pth"), weights_only=True)
     assert {t.dtype for t in weights.values() if t.is_floating_point()} == {torch.float16}
     with zipfile.ZipFile(full) as z:

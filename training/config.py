@@ -75,12 +75,14 @@ LR_SCHEDULES = ("constant", "linear")
 @dataclass(frozen=True)
 class LinearSchedule:
     """``start`` at the first step, falling linearly to 0 at the run's ``total_steps`` (sb3's progress runs over
-    the whole run, a resumed one too). A class, not a closure, so a saved model loads it by reference."""
+    the whole run, a resumed one too), and 0 past it: the last rollout can end beyond ``total_steps`` (sb3 stops
+    at the first update boundary past it), where sb3's progress is negative. A class, not a closure, so a saved
+    model loads it by reference."""
 
     start: float
 
     def __call__(self, progress_remaining: float) -> float:
-        return self.start * progress_remaining
+        return self.start * max(progress_remaining, 0.0)
 
 
 def learning_rate(config: TrainConfig) -> float | LinearSchedule:

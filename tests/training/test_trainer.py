@@ -118,6 +118,25 @@ def test_a_linear_learning_rate_falls_to_zero_over_the_run_and_reloads(tmp_path)
     assert loaded.lr_schedule(0.25) == pytest.approx(2.5e-4)
 
 
+@pytest.mark.slow
+def test_a_linear_learning_rate_stays_at_zero_past_the_end_of_the_run(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from meeplezoo.training.trainer import train
+
+    # 48 steps of 32-step rollouts: the second rollout ends at 64, where sb3's progress left is 1 - 64/48 < 0
+    settings = dict(TINY, n_envs=1, total_steps=48, n_steps=32, lr_schedule="linear", learning_rate=1e-3)
+    settings.update(checkpoint_every=32, snapshot_every=0, eval_every=0, self_play=0.0)
+    model = train("seastead", tmp_path, load_config("seastead", None, settings))
+    assert model.num_timesteps == 64 and model.lr_schedule(-1 / 3) == 0.0
+    assert model.policy.optimizer.param_groups[0]["lr"] == 0.0  # not a negative rate: no step uphill
+    before = MaskablePPO.load(tmp_path / "checkpoints" / "step_32.zip", device="cpu").policy.state_dict()
+    after = MaskablePPO.load(tmp_path / "final.zip", device="cpu").policy.state_dict()
+    assert all(torch.equal(before[name], after[name]) for name in before)  # the update past the end moved nothing
+
+
 def test_resume_without_a_checkpoint_is_a_one_line_error(tmp_path, capsys):
     pytest.importorskip("sb3_contrib")
     assert main(["train", "seastead", "--out", str(tmp_path), "--resume"]) == 2

@@ -292,10 +292,13 @@ def train(
         the rollout then takes is not stored)."""
 
         stopping = False
+        warm_seconds = 0.0  #: wall seconds of the warm start (and its evaluation), inside the run's clock
 
         def _on_training_start(self) -> None:
             if config.pretrain_games and not resume:
+                began = time.perf_counter()
                 warm_start()
+                self.warm_seconds = time.perf_counter() - began
 
         def _on_rollout_start(self) -> None:
             step = model.num_timesteps
@@ -325,8 +328,10 @@ def train(
         if periodic.stopping:  # the step taken after the boundary checkpoint was not stored: not counted
             model.num_timesteps -= vec_env.num_envs
         done = model.num_timesteps - step0
-        rate = done / max(took, 1e-9)
-        log(f"Trained {done} steps in {took:.1f} s ({rate:.0f} env-steps/s); at step {model.num_timesteps}")
+        warm = periodic.warm_seconds
+        rate = done / max(took - warm, 1e-9)
+        spent = f"{took:.1f} s, {warm:.1f} s of them the warm start (" if warm else f"{took:.1f} s ("
+        log(f"Trained {done} steps in {spent}{rate:.0f} env-steps/s of PPO); at step {model.num_timesteps}")
         # the end is a boundary too (a time-limit stop checkpointed at its own already)
         if not periodic.stopping and model.num_timesteps != step0 and not boundary():
             checkpoint()

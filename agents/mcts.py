@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .base import Seed
-from .spec import Param
+from .spec import AgentSpecError, Param
 from .view import SeatView
 
 VALUES = ("softmax", "margin")
@@ -133,6 +133,13 @@ class ISMCTSAgent:
         self._heuristic: Any = None
         self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+
+    def check_game(self, game: str) -> None:
+        """Raise :class:`AgentSpecError` if ``estimate`` names no cut-off estimate of ``game`` (``make_agent``
+        calls it, so the spec fails before any game starts)."""
+        if self.estimate != "default" and self.estimate not in ESTIMATE_VARIANTS.get(game, {}):
+            known = ", ".join(["default", *ESTIMATE_VARIANTS.get(game, {})])
+            raise AgentSpecError(f"mcts: {game} has no cut-off estimate {self.estimate!r}; it has: {known}")
 
     # --- the search --------------------------------------------------------------------------------------
     def act(self, view: SeatView) -> int:

@@ -142,6 +142,9 @@ def make_agent(spec: str, game: str, seed: Seed = None, **kwargs: Any):
     cls = agent_class(name, game)
     params = bind_params(name, getattr(cls, "PARAMS", ()), raw)
     agent = cls(seed=seed, **params, **kwargs)
+    check_game = getattr(agent, "check_game", None)  # an agent whose parameters depend on the game checks them
+    if callable(check_game):
+        check_game(game)
     with contextlib.suppress(AttributeError):  # a slotted class without the attribute keeps its name
         agent.spec = spec.strip()  # its label in records and tables
     return agent

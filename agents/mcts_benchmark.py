@@ -49,7 +49,13 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # 57-77%), 0.45 CPU s/decision: the best measured, still short of 70% pooled. A first form of that
     # estimate (cards beyond 10 counted half, no threat term) won 3/6 on seeds 1000-1005 and was stopped.
     # A third sample, fresh seeds 3000-3039: 24/40 = 60% (95% 45-74%), 0.446 s (max 1.08); all 120 games
-    # 78/120 = 65% (95% 56-73%), the 80 fresh ones 52/80 = 65%: about 65% at 4p, not 70%
+    # 78/120 = 65% (95% 56-73%), the 80 fresh ones 52/80 = 65%: about 65% at 4p, not 70%. In 7 of the 8 lost
+    # games looked into, the search's own seat was eliminated (the weakest seat, attacked by the heuristics), not
+    # outrun by an escape; a 4x weightier threat term won 14/22 (seeds 1000-1021): no gain. Rollouts cut at 40
+    # decisions instead of 20 (the same spec, cutoff=40), tried 2026-12-01: 34/40 on seeds 1000-1039 (where it was
+    # chosen), 27/40 on 2000-2039, 25/40 on 3000-3039 (52/80 there, as cutoff=20), 31/40 on 4000-4039, 20/40 on
+    # 5000-5039: on the 160 seeds it was not chosen on 103/160 = 64.4% (95% 57-71%), all 200 137/200 = 68.5%,
+    # 0.56 CPU s/decision (max 1.21): no better than cutoff=20 and slower, so the entry stays
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     (
         "board_royale",

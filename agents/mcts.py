@@ -137,8 +137,9 @@ class ISMCTSAgent:
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``estimate`` names no cut-off estimate of ``game`` (``make_agent``
         calls it, so the spec fails before any game starts)."""
-        if self.estimate != "default" and self.estimate not in ESTIMATE_VARIANTS.get(game, {}):
-            known = ", ".join(["default", *ESTIMATE_VARIANTS.get(game, {})])
+        variants = ESTIMATE_VARIANTS.get(game, {})
+        if self.estimate != "default" and self.estimate not in variants:
+            known = ", ".join(["default", *variants])
             raise AgentSpecError(f"mcts: {game} has no cut-off estimate {self.estimate!r}; it has: {known}")
 
     # --- the search --------------------------------------------------------------------------------------
@@ -252,11 +253,8 @@ class ISMCTSAgent:
 
     def _estimate(self, game: str, probe: Any) -> tuple[Callable[[Any], list[float]], float]:
         if self.estimate != "default":
-            variants = ESTIMATE_VARIANTS.get(game, {})
-            if self.estimate not in variants:
-                known = ", ".join(["default", *variants])
-                raise ValueError(f"mcts: {game} has no cut-off estimate {self.estimate!r}; it has: {known}")
-            return variants[self.estimate]
+            self.check_game(game)  # an agent built directly, not by make_agent, is checked here
+            return ESTIMATE_VARIANTS[game][self.estimate]
         return ESTIMATES.get(game, (_scores, 0.25 * float(probe.game.score_scale)))
 
     def _heuristic_agent(self, game: str) -> Any:

@@ -101,16 +101,21 @@ def test_resume_continues_the_step_count_and_the_pool(tiny_run):
     assert [step for step, _, _ in state["run"]["evals"]] == [64, 128, 192, 256]
 
 
-@pytest.mark.slow
-def test_a_linear_learning_rate_falls_to_zero_over_the_run_and_reloads(tmp_path):
+def _linear_run(out, total_steps: int, checkpoint_every: int = 0):
+    """A one-env Seastead run of 32-step rollouts with the learning rate 1e-3 falling linearly."""
     pytest.importorskip("sb3_contrib")
-    from sb3_contrib import MaskablePPO
-
     from meeplezoo.training.trainer import train
 
-    settings = dict(TINY, n_envs=1, total_steps=64, n_steps=32, lr_schedule="linear", learning_rate=1e-3)
-    settings.update(checkpoint_every=0, snapshot_every=0, eval_every=0, self_play=0.0)
-    model = train("seastead", tmp_path, load_config("seastead", None, settings))
+    settings = dict(TINY, n_envs=1, total_steps=total_steps, n_steps=32, lr_schedule="linear", learning_rate=1e-3)
+    settings.update(checkpoint_every=checkpoint_every, snapshot_every=0, eval_every=0, self_play=0.0)
+    return train("seastead", out, load_config("seastead", None, settings))
+
+
+@pytest.mark.slow
+def test_a_linear_learning_rate_falls_to_zero_over_the_run_and_reloads(tmp_path):
+    model = _linear_run(tmp_path, total_steps=64)
+    from sb3_contrib import MaskablePPO
+
     # sb3 sets the rate before each update from the progress left: 1 - 32/64 before the first, 0 before the last
     assert model.policy.optimizer.param_groups[0]["lr"] == pytest.approx(0.0)
     assert model.lr_schedule(0.5) == pytest.approx(5e-4)
@@ -120,16 +125,11 @@ def test_a_linear_learning_rate_falls_to_zero_over_the_run_and_reloads(tmp_path)
 
 @pytest.mark.slow
 def test_a_linear_learning_rate_stays_at_zero_past_the_end_of_the_run(tmp_path):
-    pytest.importorskip("sb3_contrib")
+    # 48 steps of 32-step rollouts: the second rollout ends at 64, where sb3's progress left is 1 - 64/48 < 0
+    model = _linear_run(tmp_path, total_steps=48, checkpoint_every=32)
     import torch
     from sb3_contrib import MaskablePPO
 
-    from meeplezoo.training.trainer import train
-
-    # 48 steps of 32-step rollouts: the second rollout ends at 64, where sb3's progress left is 1 - 64/48 < 0
-    settings = dict(TINY, n_envs=1, total_steps=48, n_steps=32, lr_schedule="linear", learning_rate=1e-3)
-    settings.update(checkpoint_every=32, snapshot_every=0, eval_every=0, self_play=0.0)
-    model = train("seastead", tmp_path, load_config("seastead", None, settings))
     assert model.num_timesteps == 64 and model.lr_schedule(-1 / 3) == 0.0
     assert model.policy.optimizer.param_groups[0]["lr"] == 0.0  # not a negative rate: no step uphill
     before = MaskablePPO.load(tmp_path / "checkpoints" / "step_32.zip", device="cpu").policy.state_dict()

@@ -3,13 +3,14 @@
 ::
 
     python scripts/measure_policies.py seastead board_royale --games 200 --profile-steps 2048
+    python scripts/measure_policies.py board_royale --players 2 --games 200 --profile-steps 0
 
-For each game: the policy (``--policy`` or the shipped one) plays ``--games`` seat-rotated games against
-random players and as many against heuristic ones (fewer if ``--seconds`` runs out: the counts are
-printed), taking its most likely action as the ``ppo`` agent does by default (``--sample``: sampling);
-then ``--profile-steps`` MaskablePPO steps (one env in the process, the default config's opponent pool) run
-under cProfile, and the script prints the env-steps/s and the share of wall time spent inside the env
-(``SingleAgentEnv.reset``/``step``, opponents' moves included).
+For each game (its default config, or ``--players`` seats): the policy (``--policy`` or the shipped one) plays
+``--games`` seat-rotated games against random players and as many against heuristic ones (fewer if ``--seconds``
+runs out: the counts are printed), taking its most likely action as the ``ppo`` agent does by default
+(``--sample``: sampling); then ``--profile-steps`` MaskablePPO steps (one env in the process, the default
+config's opponent pool) run under cProfile, and the script prints the env-steps/s and the share of wall time
+spent inside the env (``SingleAgentEnv.reset``/``step``, opponents' moves included).
 """
 
 from __future__ import annotations
@@ -26,12 +27,19 @@ from meeplezoo.games import make_env, resolve
 
 
 def win_rate(
-    game: str, model, opponent: str, games: int, seconds: float, seed: int = 50_000, deterministic: bool = True
+    game: str,
+    model,
+    opponent: str,
+    games: int,
+    seconds: float,
+    seed: int = 50_000,
+    deterministic: bool = True,
+    config: dict | None = None,
 ) -> tuple[int, int, int, int]:
     """(wins, shared wins, unfinished games, games played) of the model against ``opponent`` in every other seat,
     seats rotating. A game cut at the engine's decision bound is unfinished, not shared: while a game runs every
     living seat ranks 0, so its ranks would read as a win shared by the survivors."""
-    env = make_env(game)
+    env = make_env(game, **(config or {}))
     n = len(env.possible_agents)
     wins = shared = unfinished = played = 0
     stop = time.perf_counter() + seconds
@@ -109,18 +117,21 @@ def main() -> None:
     p.add_argument("--policy", default=None, help="a .zip (default: the shipped policy of each game)")
     p.add_argument("--games", dest="n", type=int, default=200, help="games per opponent (0: only the profile)")
     p.add_argument("--seconds", type=float, default=600.0, help="time budget per game and opponent")
+    p.add_argument("--players", type=int, default=None, help="players per game (default: the game's default)")
     p.add_argument("--sample", action="store_true", help="the policy samples its actions (default: most likely)")
     p.add_argument("--profile-steps", type=int, default=2048, help="0: no training profile")
     args = p.parse_args()
     for game in map(resolve, args.games):
+        config = {} if args.players is None else {"num_players": args.players}
+        label = game if args.players is None else f"{game} ({args.players} players)"
         model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
         for opponent in ("random", "heuristic") if args.n else ():
             start = time.perf_counter()
             wins, shared, unfinished, played = win_rate(
-                game, model, opponent, args.n, args.seconds, deterministic=not args.sample
+                game, model, opponent, args.n, args.seconds, deterministic=not args.sample, config=config
             )
             print(
-                f"{game}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
+                f"{label}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
                 f"{unfinished} unfinished (cut at the engine's decision bound), "
                 f"seat-rotated; {time.perf_counter() - start:.0f} s",
                 flush=True,

@@ -55,7 +55,11 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # decisions instead of 20 (the same spec, cutoff=40), tried 2026-12-01: 34/40 on seeds 1000-1039 (where it was
     # chosen), 27/40 on 2000-2039, 25/40 on 3000-3039 (52/80 there, as cutoff=20), 31/40 on 4000-4039, 20/40 on
     # 5000-5039: on the 160 seeds it was not chosen on 103/160 = 64.4% (95% 57-71%), all 200 137/200 = 68.5%,
-    # 0.56 CPU s/decision (max 1.21): no better than cutoff=20 and slower, so the entry stays
+    # 0.56 CPU s/decision (max 1.21): no better than cutoff=20 and slower, so the entry stays. Tried 2026-12-02
+    # on seeds 2000-2039 and 3000-3039 (the entry: 28/40 and 24/40): c=0.35 won 24/40 on 3000-3039 (11/18 on
+    # 2000-2017, stopped); the items estimate with escape points 7-9 valued as 6 (a seat at 7+ is every
+    # heuristic's first target, the loss seen in traced games) won 25/40 and 27/40, 52/80 as the entry; the
+    # other seats played by the heuristic inside the tree (an opponent model) won 2/6 and was stopped
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     (
         "board_royale",

@@ -8,9 +8,9 @@
 For each game (its default config, or ``--players`` seats): the policy (``--policy`` or the shipped one) plays
 ``--games`` seat-rotated games against random players and as many against heuristic ones (fewer if ``--seconds``
 runs out: the counts are printed), taking its most likely action as the ``ppo`` agent does by default
-(``--sample``: sampling); then ``--profile-steps`` MaskablePPO steps (one env in the process, the default
-config's opponent pool) run under cProfile, and the script prints the env-steps/s and the share of wall time
-spent inside the env (``SingleAgentEnv.reset``/``step``, opponents' moves included).
+(``--sample``: sampling); then ``--profile-steps`` MaskablePPO steps (one env in the process, with as many
+seats, the default config's opponent pool) run under cProfile, and the script prints the env-steps/s and the
+share of wall time spent inside the env (``SingleAgentEnv.reset``/``step``, opponents' moves included).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import time
 from meeplezoo.agents import make_agent
 from meeplezoo.agents.match import agent_seed, play_game, seat_order
 from meeplezoo.agents.policy import PolicyAgent, load_model, shipped_policy
+from meeplezoo.envs.core.errors import MeepleZooError
 from meeplezoo.games import make_env, resolve
 
 
@@ -69,10 +70,11 @@ def win_rate(
     return wins, shared, unfinished, played
 
 
-def profile_training(game: str, steps: int) -> tuple[float, float, float]:
-    """(env-steps per wall second, per CPU second, share of CPU time in the env) of ``steps`` MaskablePPO
-    steps on one in-process env. CPU time (``time.process_time``) keeps the figures meaningful on a
-    machine shared with other jobs; on an idle machine wall and CPU time agree."""
+def profile_training(game: str, steps: int, env_config: dict | None = None) -> tuple[float, float, float]:
+    """(env-steps per wall second, per CPU second, share of CPU time in the env) of ``steps`` MaskablePPO steps on one
+    in-process env (``env_config``: the game's config, default when None). CPU time (``time.process_time``)
+    keeps the figures meaningful on a machine shared with other jobs; on an idle machine wall and CPU time
+    agree."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -84,7 +86,7 @@ def profile_training(game: str, steps: int) -> tuple[float, float, float]:
     torch.set_num_threads(1)
     config = default_config(game)
     pool = OpponentPool(game, list(config.opponents), [], config.self_play)
-    env = DummyVecEnv([lambda: SingleAgentEnv(game, opponent=pool)])
+    env = DummyVecEnv([lambda: SingleAgentEnv(game, opponent=pool, env_kwargs=env_config)])
     n_steps = min(config.n_steps, steps)
     model = MaskablePPO(
         "MlpPolicy",
@@ -121,28 +123,39 @@ def main() -> None:
     p.add_argument("--sample", action="store_true", help="the policy samples its actions (default: most likely)")
     p.add_argument("--profile-steps", type=int, default=2048, help="0: no training profile")
     args = p.parse_args()
-    for game in map(resolve, args.games):
-        config = {} if args.players is None else {"num_players": args.players}
-        label = game if args.players is None else f"{game} ({args.players} players)"
-        model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
-        for opponent in ("random", "heuristic") if args.n else ():
-            start = time.perf_counter()
-            wins, shared, unfinished, played = win_rate(
-                game, model, opponent, args.n, args.seconds, deterministic=not args.sample, config=config
-            )
-            print(
-                f"{label}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
-                f"{unfinished} unfinished (cut at the engine's decision bound), "
-                f"seat-rotated; {time.perf_counter() - start:.0f} s",
-                flush=True,
-            )
-        if args.profile_steps:
-            rate, cpu_rate, share = profile_training(game, args.profile_steps)
-            print(
-                f"{game}: training {rate:.1f} env-steps/s wall, {cpu_rate:.1f} per CPU second (one env, cProfile "
-                f"on); env share of CPU time {100 * share:.1f}%",
-                flush=True,
-            )
+    config = {} if args.players is None else {"num_players": args.players}
+    try:
+        games = [resolve(game) for game in args.games]
+        for game in games:  # a bad game or player count fails here, before anything is measured
+            make_env(game, **config)
+        for game in games:
+            measure(game, args, config)
+    except MeepleZooError as exc:
+        p.exit(2, f"measure_policies: {exc}\n")
+
+
+def measure(game: str, args: argparse.Namespace, config: dict) -> None:
+    """Print one game's win rates and training profile (``main``'s options)."""
+    label = game if args.players is None else f"{game} ({args.players} players)"
+    model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
+    for opponent in ("random", "heuristic") if args.n else ():
+        start = time.perf_counter()
+        wins, shared, unfinished, played = win_rate(
+            game, model, opponent, args.n, args.seconds, deterministic=not args.sample, config=config
+        )
+        print(
+            f"{label}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "
+            f"{unfinished} unfinished (cut at the engine's decision bound), "
+            f"seat-rotated; {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+    if args.profile_steps:
+        rate, cpu_rate, share = profile_training(game, args.profile_steps, config)
+        print(
+            f"{label}: training {rate:.1f} env-steps/s wall, {cpu_rate:.1f} per CPU second (one env, cProfile "
+            f"on); env share of CPU time {100 * share:.1f}%",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

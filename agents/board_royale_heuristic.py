@@ -28,6 +28,7 @@ from meeplezoo.envs.board_royale.resources import hand_size, resources_of, room
 from meeplezoo.envs.board_royale.state import NO, RoyaleData
 from meeplezoo.envs.board_royale.steps import Step
 
+from . import board_royale_value
 from .view import SeatView
 
 BUFFER = 10  # resources kept after paying (tuned over 400 games: 6 -> 94%, 10 -> 97.5% in 2-player games)
@@ -269,8 +270,12 @@ def estimate_scores_items(state: BoardRoyaleState) -> list[float]:
     return out
 
 
-#: named alternatives to ``estimate_scores`` (IS-MCTS ``estimate=NAME``): function and softmax scale
-ESTIMATE_VARIANTS = {"items": (estimate_scores_items, ESTIMATE_ITEMS_SCALE)}
+#: named alternatives to ``estimate_scores`` (IS-MCTS ``estimate=NAME``): function and softmax scale; ``fitted``
+#: is the conditional logit of :mod:`.board_royale_value`, whose utilities are log-odds of winning
+ESTIMATE_VARIANTS = {
+    "items": (estimate_scores_items, ESTIMATE_ITEMS_SCALE),
+    "fitted": (board_royale_value.win_logits, board_royale_value.ESTIMATE_SCALE),
+}
 
 
 def position_key(state: BoardRoyaleState, seat: int) -> tuple:

@@ -24,7 +24,8 @@ a stalling line sees fewer of the others' moves before it is valued, and the sea
 position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
 failed vote called again) ends after at most one round per legal action; ``estimate=NAME`` values cut-offs
 with one of the game's alternative estimates (Board Royale: ``items``, which also counts the items each seat
-owns, saturates health and weighs escape points and Escape Sets more).
+owns, saturates health and weighs escape points and Escape Sets more; ``fitted``, log-odds of winning from a
+model fitted on games between heuristics, for ``value=softmax``, :mod:`.board_royale_value`).
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -48,7 +49,7 @@ VALUES = ("softmax", "margin")
 HORIZONS = ("all", "others")
 #: cut-off estimates by name (``estimate=NAME``): the default and every game's variants (``ESTIMATE_VARIANTS``;
 #: a test keeps the two in step), so a misspelt name is a spec error before any game starts
-ESTIMATE_NAMES = ("default", "items")
+ESTIMATE_NAMES = ("default", "items", "fitted")
 #: with ``horizon=others`` a rollout still stops after this many times ``cutoff`` decisions in all
 HORIZON_CAP = 4
 
@@ -102,7 +103,7 @@ class ISMCTSAgent:
             "estimate",
             str,
             "default",
-            "cut-off estimate: default, or a game's variant (board_royale: items)",
+            "cut-off estimate: default, or a game's variant (board_royale: items, fitted)",
             choices=ESTIMATE_NAMES,
         ),
     )

@@ -59,12 +59,17 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # on seeds 2000-2039 and 3000-3039 (the entry: 28/40 and 24/40): c=0.35 won 24/40 on 3000-3039 (11/18 on
     # 2000-2017, stopped); the items estimate with escape points 7-9 valued as 6 (a seat at 7+ is every
     # heuristic's first target, the loss seen in traced games) won 25/40 and 27/40, 52/80 as the entry; the
-    # other seats played by the heuristic inside the tree (an opponent model) won 2/6 and was stopped
+    # other seats played by the heuristic inside the tree (an opponent model) won 2/6 and was stopped.
+    # The 4p entry since 2026-12-02 values cut-offs with the fitted value (estimate=fitted, value=softmax: each
+    # seat's chance to win from a conditional logit on public facts, fitted on 12,000 games between heuristics,
+    # agents/board_royale_value.py): 28/40 and 28/40 on seeds 2000-2039 and 3000-3039, where the items entry won
+    # 28/40 and 24/40; 0.32 CPU s/decision (max 0.83). Before it: the same model with a linear term in hand size
+    # as well (its fit bent the value down for hands past 16 cards) won 34/53 there (stopped)
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     (
         "board_royale",
         {"num_players": 4},
-        "mcts:iters=400,rollout=heuristic,cutoff=20,forced=1,bias=5,horizon=others,repeat=1,estimate=items,value=margin",
+        "mcts:iters=400,rollout=heuristic,cutoff=20,forced=1,bias=5,horizon=others,repeat=1,estimate=fitted",
     ),
     ("resafa", {"num_players": 2}, "mcts:iters=100,cutoff=10"),  # 26/30 won, 0.066 CPU s/decision (seeds 1000-1029)
 )

@@ -460,5 +460,11 @@ def test_the_estimate_option_values_cutoffs_with_the_games_variant(monkeypatch):
         make_agent("mcts:iters=2,estimate=items", "seastead", seed=0)  # when the agent is made, not at its first act
     with pytest.raises(AgentSpecError, match="estimate"):  # a misspelt name: a spec error, before any game
         make_agent("mcts:estimate=itemz", "board_royale", seed=0)
+
+
+def test_the_estimate_names_are_the_games_variants():
+    from meeplezoo.agents import mcts
+
     variants = {name for names in mcts.ESTIMATE_VARIANTS.values() for name in names}
     assert set(mcts.ESTIMATE_NAMES) == {"default"} | variants
+    assert set(mcts.ESTIMATE_VARIANTS["board_royale"]) == {"items", "fitted"}

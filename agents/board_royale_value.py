@@ -1,0 +1,182 @@
+"""A fitted cut-off value for Board Royale (IS-MCTS ``estimate=fitted``): who wins, from public facts.
+
+A conditional logit: each living seat gets a utility ``w . f(seat)`` from the features below, and its chance
+to win is the softmax of the living seats' utilities. One weight vector per number of living seats (2, 3,
+4 or more), since a card or an escape point is worth more with fewer rivals. The weights were fitted by
+``scripts/fit_board_royale_value.py`` on positions of 4-player games between heuristic agents, labelled with
+each game's winner, and are data (``data/board_royale_value.json``, with how they were fitted and how well
+they predict held-out games). The rollouts of the search are played by the same heuristic, so the value
+reads a cut-off position the way the rest of its rollout would most likely have gone.
+
+Only what every seat knows enters: hand sizes, face-up items, escape points, turn order. A determinization
+therefore cannot change the value of a position.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from meeplezoo.envs.board_royale.content import CARD_TYPE, CARD_TYPE_INDEX, ESCAPE_SETS
+from meeplezoo.envs.board_royale.escape import escape_points
+from meeplezoo.envs.board_royale.resources import hand_size
+from meeplezoo.envs.board_royale.state import RoyaleData
+
+#: the face-up item effects counted per seat (consumables only while unused)
+EFFECTS = ("draw", "salvage", "hand_limit", "avoid", "reflect", "ambush", "discard", "steal")
+#: one seat's features, in weight order
+FEATURES = (
+    "log_cards",  # log(1 + hand size): health, worth less with every card (no linear term, which the fit
+    # used to bend the value down for large hands, beyond the games it was fitted on)
+    "cards_le_2",
+    "cards_le_4",
+    "cards_le_7",
+    "escape_points",
+    "points_ge_7",  # the heuristics' first target from 7 points
+    "points_ge_8",
+    "points_ge_9",
+    "set_items_1",  # items owned of the seat's most advanced Escape Set
+    "set_items_2",
+    "targeted",  # living opponents whose weakest rival this seat is (the heuristics' target rule)
+    "targeted_ge_2",
+    "order_0",  # the seat whose turn it is
+    "order_1",  # the next living seat
+    "order_2",
+    *(f"items_{e}" for e in EFFECTS),
+)
+#: the weight blocks: 2, 3, and 4 or more living seats
+BLOCKS = (2, 3, 4)
+WEIGHTS_FILE = "board_royale_value.json"
+
+_EFFECT_OF = tuple((EFFECTS.index(t.effect) if t.effect in EFFECTS else -1, t.consumable) for t in CARD_TYPE)
+_SET_TYPES = tuple(frozenset(s.types) for s in ESCAPE_SETS)
+
+
+class ValueWeightsError(ValueError):
+    """The weights file is missing, or does not match :data:`FEATURES` and :data:`BLOCKS`."""
+
+
+def block_of(living: int) -> int:
+    """The weight block for ``living`` seats alive (2, 3, or 4 for 4 and more)."""
+    return min(max(living, 2), BLOCKS[-1])
+
+
+def seat_features(d: RoyaleData) -> list[list[float]]:
+    """:data:`FEATURES` of every seat (eliminated seats too: the value ignores them)."""
+    n = d.n
+    alive = [s for s in range(n) if d.alive[s]]
+    sizes = [hand_size(d, s) for s in range(n)]
+    points = [escape_points(d, s) for s in range(n)]
+    targeted = [0] * n
+    for j in alive:
+        rivals = [s for s in alive if s != j]
+        if rivals:
+            targeted[min(rivals, key=lambda s: (points[s] < 7, sizes[s], s))] += 1
+    items = [[0] * len(EFFECTS) for _ in range(n)]
+    types: list[set[int]] = [set() for _ in range(n)]
+    for card, seat in enumerate(d.item_owner):
+        if 0 <= seat < n:
+            effect, consumable = _EFFECT_OF[card]
+            if effect >= 0 and not (consumable and d.item_used[card]):
+                items[seat][effect] += 1
+            types[seat].add(CARD_TYPE_INDEX[card])
+    order = [0] * n
+    for k in range(n):  # living seats in turn order from the active one
+        s = (d.active + k) % n
+        order[s] = sum(1 for i in range(k) if d.alive[(d.active + i) % n])
+    rows = []
+    for s in range(n):
+        size, pts = sizes[s], points[s]
+        best_set = max(len(t & types[s]) for t in _SET_TYPES)
+        rows.append(
+            [
+                math.log1p(size),
+                size <= 2,
+                size <= 4,
+                size <= 7,
+                pts,
+                pts >= 7,
+                pts >= 8,
+                pts >= 9,
+                best_set == 1,
+                best_set == 2,
+                targeted[s],
+                targeted[s] >= 2,
+                order[s] == 0,
+                order[s] == 1,
+                order[s] == 2,
+                *items[s],
+            ]
+        )
+    return [[float(x) for x in row] for row in rows]
+
+
+@cache
+def weights() -> dict[int, tuple[float, ...]]:
+    """The fitted weights by block, from the package's data file (checked against :data:`FEATURES`)."""
+    text = resources.files("meeplezoo.agents").joinpath("data", WEIGHTS_FILE).read_text()
+    return parse_weights(json.loads(text))
+
+
+def parse_weights(data: dict[str, Any]) -> dict[int, tuple[float, ...]]:
+    """The weight blocks of a weights document, or :class:`ValueWeightsError` naming what is wrong."""
+    if list(data.get("features", [])) != list(FEATURES):
+        raise ValueWeightsError(f"{WEIGHTS_FILE}: its features are not {list(FEATURES)}")
+    blocks = data.get("weights", {})
+    out = {}
+    for block in BLOCKS:
+        w = blocks.get(str(block))
+        if not isinstance(w, list) or len(w) != len(FEATURES) or not all(isinstance(x, float) for x in w):
+            raise ValueWeightsError(f"{WEIGHTS_FILE}: weights[{block!r}] must be {len(FEATURES)} floats")
+        out[block] = tuple(w)
+    return out
+
+
+def win_logits(state: Any) -> list[float]:
+    """Each seat's utility (its chance to win is the softmax over living seats; eliminated seats get 0.0)."""
+    d = state.d
+    living = sum(1 for a in d.alive if a)
+    w = weights()[block_of(living)]
+    rows = seat_features(d)
+    return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
+
+
+def fit(x: np.ndarray, alive: np.ndarray, winner: np.ndarray, l2: float = 1e-4, steps: int = 30) -> np.ndarray:
+    """Newton's method for the conditional logit: ``x`` (positions, seats, features), ``alive`` (positions, seats)
+    bools, ``winner`` the winning seat of each position. Minimises the mean log loss plus ``l2 * |w|^2``."""
+    n, _, k = x.shape
+    w = np.zeros(k)
+    rows = np.arange(n)
+    for _ in range(steps):
+        p = win_probabilities(x, alive, w)
+        mean = np.einsum("ns,nsk->nk", p, x)
+        grad = (mean - x[rows, winner]).mean(0) + 2 * l2 * w
+        hess = np.einsum("ns,nsk,nsj->kj", p, x, x) / n - mean.T @ mean / n + 2 * l2 * np.eye(k)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return w
+
+
+def win_probabilities(x: np.ndarray, alive: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """The model's chance to win of every seat in every position (0 for eliminated seats)."""
+    u = np.where(alive, x @ w, -np.inf)
+    u -= u.max(1, keepdims=True)
+    e = np.exp(u)
+    return e / e.sum(1, keepdims=True)
+
+
+def log_loss(x: np.ndarray, alive: np.ndarray, winner: np.ndarray, w: np.ndarray) -> float:
+    """Mean negative log-likelihood of the winners (uniform over living seats: ``w`` all zero)."""
+    p = win_probabilities(x, alive, w)[np.arange(len(winner)), winner]
+    return float(-np.log(np.maximum(p, 1e-300)).mean())
+
+
+#: IS-MCTS ``estimate=fitted``: the utilities are log-odds, so the softmax's scale is 1
+ESTIMATE_SCALE = 1.0

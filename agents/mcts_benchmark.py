@@ -63,8 +63,10 @@ CONFIGS: tuple[tuple[str, dict[str, Any], str], ...] = (
     # The 4p entry since 2026-12-02 values cut-offs with the fitted value (estimate=fitted, value=softmax: each
     # seat's chance to win from a conditional logit on public facts, fitted on 12,000 games between heuristics,
     # agents/board_royale_value.py): 28/40 and 28/40 on seeds 2000-2039 and 3000-3039, where the items entry won
-    # 28/40 and 24/40; 0.32 CPU s/decision (max 0.83). Before it: the same model with a linear term in hand size
-    # as well (its fit bent the value down for hands past 16 cards) won 34/53 there (stopped)
+    # 28/40 and 24/40; on seeds 4000-7039 (40 each, not used to choose it) 31/40, 28/40, 26/40 and 27/40; all
+    # 240 games 168/240 = 70.0% (95% 64-75%), 0.342 CPU s/decision (max 0.95, 25,835 searched). Before it: the
+    # same model with a linear term in hand size as well (its fit bent the value down for hands past 16 cards)
+    # won 34/53 on 2000-3039 (stopped), and a not fully converged torch fit of a near-identical model 33/41
     ("board_royale", {"num_players": 2}, "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5"),
     (
         "board_royale",

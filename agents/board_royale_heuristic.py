@@ -29,6 +29,7 @@ from meeplezoo.envs.board_royale.state import NO, RoyaleData
 from meeplezoo.envs.board_royale.steps import Step
 
 from . import board_royale_value
+from .board_royale_value import target_key, targeted
 from .view import SeatView
 
 BUFFER = 10  # resources kept after paying (tuned over 400 games: 6 -> 94%, 10 -> 97.5% in 2-player games)
@@ -77,7 +78,7 @@ class BoardRoyaleHeuristicAgent:
     def _weakest(self, d: RoyaleData, me: int) -> int:
         """The opponent closest to elimination (smallest hand), escape threats first."""
         opp = self._opponents(d, me)
-        return min(opp, key=lambda s: (escape_points(d, s) < 7, hand_size(d, s), s))
+        return min(opp, key=lambda s: target_key(escape_points(d, s), hand_size(d, s), s))
 
     # --- decisions ----------------------------------------------------------------------------------------
     def _prep(self, d, me, legal, a, b):
@@ -262,11 +263,8 @@ def estimate_scores_items(state: BoardRoyaleState) -> list[float]:
             if len({CARD_TYPE_INDEX[c] for c in cards if owner[c] == s}) == 2:
                 value += SET_BONUS
         out.append(value)
-    for j in alive:  # each living seat's natural target
-        rivals = [s for s in alive if s != j]
-        if rivals:
-            target = min(rivals, key=lambda s: (points[s] < 7, sizes[s], s))
-            out[target] -= THREAT
+    for s, count in enumerate(targeted(alive, sizes, points)):  # blows fall on each living seat's natural target
+        out[s] -= THREAT * count
     return out
 
 

@@ -26,6 +26,7 @@ from meeplezoo.envs.board_royale.content import CARD_TYPE, CARD_TYPE_INDEX, ESCA
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.resources import hand_size
 from meeplezoo.envs.board_royale.state import RoyaleData
+from meeplezoo.envs.core.errors import MeepleZooError
 
 #: the face-up item effects counted per seat (consumables only while unused)
 EFFECTS = ("draw", "salvage", "hand_limit", "avoid", "reflect", "ambush", "discard", "steal")
@@ -57,8 +58,24 @@ _EFFECT_OF = tuple((EFFECTS.index(t.effect) if t.effect in EFFECTS else -1, t.co
 _SET_TYPES = tuple(frozenset(s.types) for s in ESCAPE_SETS)
 
 
-class ValueWeightsError(ValueError):
-    """The weights file is missing, or does not match :data:`FEATURES` and :data:`BLOCKS`."""
+class ValueWeightsError(MeepleZooError):
+    """The weights file does not match :data:`FEATURES` and :data:`BLOCKS`."""
+
+
+def target_key(points: int, size: int, seat: int) -> tuple[bool, int, int]:
+    """The heuristics' order of targets (smallest first): an escape threat of 7+ points, then the smallest hand,
+    then the lowest seat."""
+    return (points < 7, size, seat)
+
+
+def targeted(alive: list[int], sizes: list[int], points: list[int]) -> list[int]:
+    """Per seat, how many living rivals target it under :func:`target_key` (``alive``: the living seats)."""
+    counts = [0] * len(sizes)
+    for j in alive:
+        rivals = [s for s in alive if s != j]
+        if rivals:
+            counts[min(rivals, key=lambda s: target_key(points[s], sizes[s], s))] += 1
+    return counts
 
 
 def block_of(living: int) -> int:
@@ -72,11 +89,7 @@ def seat_features(d: RoyaleData) -> list[list[float]]:
     alive = [s for s in range(n) if d.alive[s]]
     sizes = [hand_size(d, s) for s in range(n)]
     points = [escape_points(d, s) for s in range(n)]
-    targeted = [0] * n
-    for j in alive:
-        rivals = [s for s in alive if s != j]
-        if rivals:
-            targeted[min(rivals, key=lambda s: (points[s] < 7, sizes[s], s))] += 1
+    hunted = targeted(alive, sizes, points)
     items = [[0] * len(EFFECTS) for _ in range(n)]
     types: list[set[int]] = [set() for _ in range(n)]
     for card, seat in enumerate(d.item_owner):
@@ -85,10 +98,11 @@ def seat_features(d: RoyaleData) -> list[list[float]]:
             if effect >= 0 and not (consumable and d.item_used[card]):
                 items[seat][effect] += 1
             types[seat].add(CARD_TYPE_INDEX[card])
-    order = [0] * n
-    for k in range(n):  # living seats in turn order from the active one
+    order, living = [0] * n, 0
+    for k in range(n):  # living seats before each seat in turn order, from the active one
         s = (d.active + k) % n
-        order[s] = sum(1 for i in range(k) if d.alive[(d.active + i) % n])
+        order[s] = living
+        living += d.alive[s]
     rows = []
     for s in range(n):
         size, pts = sizes[s], points[s]
@@ -105,8 +119,8 @@ def seat_features(d: RoyaleData) -> list[list[float]]:
                 pts >= 9,
                 best_set == 1,
                 best_set == 2,
-                targeted[s],
-                targeted[s] >= 2,
+                hunted[s],
+                hunted[s] >= 2,
                 order[s] == 0,
                 order[s] == 1,
                 order[s] == 2,

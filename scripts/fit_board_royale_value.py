@@ -59,8 +59,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
+    problem = None
     if args.games < 6 or args.every < 1 or args.l2 < 0:
         problem = "--games must be at least 6, --every at least 1, --l2 not negative"
+    else:  # a bad --out fails now, not after the games are played
+        existed = args.out.exists()
+        try:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            with args.out.open("a"):  # opened for appending: an existing file is not changed
+                pass
+            if not existed:
+                args.out.unlink()
+        except OSError as exc:
+            problem = f"--out {args.out}: {exc.strerror}"
+    if problem:
         print(f"fit_board_royale_value: {problem}", file=sys.stderr)
         return 2
     start = time.process_time()
@@ -94,7 +106,6 @@ def main(argv: list[str] | None = None) -> int:
         "features": list(value.FEATURES),
         "weights": weights,
     }
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(doc, indent=1) + "\n")
     print(f"wrote {args.out} ({len(winner)} positions of {args.games} games, {played:.0f} CPU s of play)")
     return 0

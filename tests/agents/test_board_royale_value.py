@@ -135,6 +135,13 @@ def test_the_fit_script_writes_weights_the_value_accepts(tmp_path):
     assert set(value.parse_weights(doc)) == set(value.BLOCKS)
     bad = subprocess.run([sys.executable, str(SCRIPT), "--games", "2"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("fit_board_royale_value: --games must be")
+    blocked = tmp_path / "a_file"
+    blocked.write_text("kept")
+    bad = subprocess.run(  # --out under a file: refused before any game, and the file is untouched
+        [sys.executable, str(SCRIPT), "--out", str(blocked / "w.json")], capture_output=True, text=True, timeout=120
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith(f"fit_board_royale_value: --out {blocked / 'w.json'}")
+    assert bad.stderr.count("\n") == 1 and blocked.read_text() == "kept"
 
 
 def test_ismcts_with_the_fitted_estimate_plays_a_legal_move():

@@ -5,7 +5,9 @@
 ``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
 ``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
 most likely action. The model must have been trained on the same game configuration (observation and
-action sizes are checked).
+action sizes are checked). A model trained with an advisor (``advisor = "heuristic"`` in its training config,
+:mod:`meeplezoo.training.advised_policy`) gets the advisor's move on the seat's view appended to its
+observation, as in training.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ class PolicyAgent:
     """
 
     name = "ppo"
-    uses_determinize = False  # acts on the observation and the mask only
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("path", str, "", "a MaskablePPO .zip saved by model.save() (default: the game's shipped policy)"),
         Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),
@@ -46,22 +47,52 @@ class PolicyAgent:
             import torch
 
             torch.manual_seed(int(self.rng.integers(2**31)))
+        self._advisor: Any = None  # the advisor agent of an advised model, made at the first act()
+
+    @property
+    def uses_determinize(self) -> bool:
+        """A plain model acts on the observation and the mask only; an advised one (or a shipped policy not
+        loaded yet) may need the view's determinize for its advisor."""
+        return self.model is None or bool(advisor_of(self.model))
 
     def act(self, view: SeatView) -> int:
         if self.model is None:
             self.model = load_model(str(shipped_policy(view.game_name)))
+        advisor = advisor_of(self.model)
+        size = view.action_mask.size if advisor else 0
         obs_shape = getattr(getattr(self.model, "observation_space", None), "shape", None)
-        if obs_shape is not None and tuple(obs_shape) != view.observation.shape:
+        if obs_shape is not None and tuple(obs_shape) != (view.observation.size + size,):
             raise AgentSpecError(
                 f"ppo: the model expects observations of shape {tuple(obs_shape)}, "
-                f"{view.game_name} gives {view.observation.shape}"
+                f"{view.game_name} gives {view.observation.shape}" + (f" and {size} of advice" if size else "")
             )
+        obs = view.observation
+        if advisor:
+            if self._advisor is None:
+                from .registry import make_agent
+
+                self._advisor = make_agent(advisor, view.game_name, seed=int(self.rng.integers(2**31)))
+            obs = with_advice(obs, int(self._advisor.act(view)), size)
         mask = view.action_mask.astype(bool)
-        action, _ = self.model.predict(view.observation, action_masks=mask, deterministic=self.deterministic)
+        action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
         action = int(action)
         if not (0 <= action < mask.size and mask[action]):
             action = int(view.legal_actions[self.rng.integers(len(view.legal_actions))])
         return action
+
+
+def advisor_of(model: Any) -> str:
+    """The advisor agent spec of an advised model (:mod:`meeplezoo.training.advised_policy`), else ``""``."""
+    return str(getattr(getattr(model, "policy", None), "advisor", "") or "")
+
+
+def with_advice(observation: np.ndarray, advice: int, num_actions: int) -> np.ndarray:
+    """``observation`` followed by a one-hot of the advisor's move ``advice`` (all zeros for ``-1``)."""
+    out = np.zeros(observation.size + num_actions, np.float32)
+    out[: observation.size] = observation
+    if advice >= 0:
+        out[observation.size + advice] = 1.0
+    return out
 
 
 #: the folder of the shipped policies (``<game>.zip``), package data of ``meeplezoo.training``
@@ -103,4 +134,4 @@ def load_model(path: str) -> Any:
     return model
 
 
-__all__ = ["POLICY_DIR", "PolicyAgent", "load_model", "shipped_policy"]
+__all__ = ["POLICY_DIR", "PolicyAgent", "advisor_of", "load_model", "shipped_policy", "with_advice"]

@@ -65,6 +65,12 @@ class TrainConfig:
     pretrain_rounds: int = 1
     pretrain_lr: float = 1e-3  #: Adam's learning rate for the warm start
     pretrain_value: bool = True  #: also fit the value head to the demonstrations' returns
+    #: residual policy: an agent whose move on the learner's view is an input and a prior on the logits ("": none)
+    advisor: str = ""
+    advice_weight: float = 4.0  #: the prior's start (a trained parameter): logits += weight x one-hot(advice)
+    #: potential-based reward shaping: "" (none), "standing" (the learner's return if the game ended now) or
+    #: "value" (its expected win return under the game's fitted win-chance model; Board Royale)
+    shaping: str = ""
     env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
 
 
@@ -150,6 +156,13 @@ def validate(config: TrainConfig, where: str = "config") -> None:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
     if config.pretrain_lr <= 0:
         raise TrainConfigError(f"{where}: pretrain_lr must be positive, not {config.pretrain_lr}")
+    from .single_agent import SHAPINGS
+
+    if config.shaping not in SHAPINGS:
+        names = ", ".join(map(repr, SHAPINGS))
+        raise TrainConfigError(f"{where}: shaping must be one of {names}, not {config.shaping!r}")
+    if config.advice_weight < 0:
+        raise TrainConfigError(f"{where}: advice_weight must be at least 0, not {config.advice_weight}")
     if not config.opponents:
         raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
     if not config.net_arch or min(config.net_arch) < 1:

@@ -38,11 +38,13 @@ class SnapshotAgent:
     """A frozen checkpoint playing greedily (a :class:`~meeplezoo.agents.policy.PolicyAgent` of the model at
     ``path``); pickled, it keeps its path and its generator, not the model (reloaded, once per process)."""
 
-    uses_determinize = False
-
     def __init__(self, path: str, seed: int) -> None:
         self.path = path
         self._agent = _policy_agent_class()(_model(path), seed=seed)
+
+    @property
+    def uses_determinize(self) -> bool:
+        return self._agent.uses_determinize  # an advised model's advisor may need it
 
     @property
     def name(self) -> str:

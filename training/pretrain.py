@@ -68,7 +68,9 @@ def collect(
     :class:`SingleAgentEnv` with the run's opponents ``pool`` and reward mode; seeded by ``seed`` and
     ``round_``. With ``policy`` (a MaskablePPO policy) the policy plays the seat, greedily, and ``agent`` only
     labels each decision with its own choice (a DAgger round: the decisions the policy itself meets)."""
-    env = SingleAgentEnv(game, opponent=pool, reward_mode=config.reward_mode, env_kwargs=config.env)
+    env = SingleAgentEnv(
+        game, opponent=pool, reward_mode=config.reward_mode, env_kwargs=config.env, advisor=config.advisor
+    )
     rng = np.random.default_rng([seed, 0x5EED] if round_ == 0 else [seed, 0x5EED, round_])
     obs_rows: list[np.ndarray] = []
     mask_rows: list[np.ndarray] = []

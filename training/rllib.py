@@ -304,6 +304,8 @@ def train_rllib(
     elif latest is not None:
         raise TrainError(f"{out} already holds an RLlib run; add --resume to continue it or choose another --out")
     config = config or default_config(resolve(game))
+    if config.advisor:
+        raise TrainError("--backend rllib does not take an advisor (the advised policy is the sb3 backend's)")
     steps = total_steps or config.total_steps
     env_config = {
         **dict(config.env),

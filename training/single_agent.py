@@ -11,7 +11,15 @@ Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one
   game pays the learner's return of the standing at truncation (``truncation_reward="standing"``; ``"zero"``
   pays 0 as the AEC env does); 0 before;
 * the other seats are played inside :meth:`step` by opponent agents (``"random"`` by default), made anew
-  each episode with seeds drawn from the env's generator, so ``reset(seed=s)`` fixes the whole episode.
+  each episode with seeds drawn from the env's generator, so ``reset(seed=s)`` fixes the whole episode;
+* with ``advisor`` (an agent spec, e.g. ``"heuristic"``) the observation ends with a one-hot of the move that
+  agent would make on the learner's view (all zeros once the game is over): the input of
+  :class:`~meeplezoo.training.advised_policy.AdvisedPolicy`;
+* with ``shaping`` each learner step also pays ``gamma * phi(next) - phi(now)`` (potential-based shaping, Ng,
+  Harada and Russell 1999: the same optimal policies, denser credit; ``phi`` is 0 once the game is over):
+  ``"standing"`` is the learner's return if the game ended now (its score margin, for ``score_margin``);
+  ``"value"`` is its expected ``win`` return under a game's fitted win-chance model (Board Royale:
+  :mod:`~meeplezoo.agents.board_royale_value`, public facts only).
 
 An action outside the mask ends the episode with ``illegal_reward`` (the AEC game is left as it was).
 
@@ -54,6 +62,10 @@ class SingleAgentEnv(gym.Env):
         max_decisions: truncate a game after this many decisions (all seats); default: the engine's bound.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the engine's text picture).
         env_kwargs: game config passed to the AEC env.
+        truncation_reward: ``"standing"`` (a truncated game pays the learner's standing) or ``"zero"``.
+        advisor: agent spec whose move on the learner's view is appended to the observation (one-hot).
+        shaping: ``""`` (none), ``"standing"`` or ``"value"``: the potential of the shaping reward.
+        shaping_gamma: the discount of the shaping term (the learner's ``gamma``, for an unchanged optimum).
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (gymnasium: a class attribute)
@@ -69,6 +81,9 @@ class SingleAgentEnv(gym.Env):
         render_mode: str | None = None,
         env_kwargs: Mapping[str, Any] | None = None,
         truncation_reward: str = "standing",
+        advisor: str = "",
+        shaping: str = "",
+        shaping_gamma: float = 1.0,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -97,8 +112,24 @@ class SingleAgentEnv(gym.Env):
         self.last_actor = ""
         self.render_mode = render_mode
         first = self.possible_agents[0]
-        self.observation_space = self.aec.observation_space(first)["observation"]
         self.action_space = self.aec.action_space(first)
+        self.observation_space = self.aec.observation_space(first)["observation"]
+        if shaping not in SHAPINGS:
+            raise ValueError(f"shaping must be one of {', '.join(map(repr, SHAPINGS))}, not {shaping!r}")
+        if shaping == "value" and self.game not in VALUE_MODELS:
+            raise ValueError(f"shaping 'value' needs a fitted value model; {self.game} has none (use 'standing')")
+        self.shaping = shaping
+        self.shaping_gamma = float(shaping_gamma)
+        self._phi = 0.0  # the potential at the learner's last decision
+        self.advisor_spec = advisor
+        self.advisor: Agent | None = None  # made anew each episode, like the opponents
+        if advisor:
+            make_agent(advisor, self.game, seed=0)  # a bad spec: its one-line error now
+            low, high = self.observation_space.low, self.observation_space.high
+            extra = np.zeros(self.action_space.n, np.float32)
+            self.observation_space = gym.spaces.Box(
+                np.concatenate([low, extra]), np.concatenate([high, extra + 1]), dtype=np.float32
+            )
         self.learner: str = first
         self.opponents: dict[str, Agent] = {}
         self._mask = np.zeros(self.action_space.n, bool)
@@ -115,10 +146,13 @@ class SingleAgentEnv(gym.Env):
             self.opponents = {
                 a: self._make_opponent(int(rng.integers(2**31))) for a in self.possible_agents if a != self.learner
             }
+            if self.advisor_spec:
+                self.advisor = make_agent(self.advisor_spec, self.game, seed=int(rng.integers(2**31)))
             self.aec.reset(seed=int(rng.integers(2**31)))
             self._done = False
             obs, _, terminated, truncated, info = self._advance()
             if not (terminated or truncated):
+                self._phi = self._potential() if self.shaping else 0.0
                 return obs, info
         raise RuntimeError(f"{self.game}: 100 games in a row ended before {self.learner} could act")
 
@@ -128,12 +162,17 @@ class SingleAgentEnv(gym.Env):
         action = int(action)
         if not (0 <= action < self._mask.size and self._mask[action]):
             self._done = True
-            obs = self.aec.observe(self.learner)["observation"]
+            obs = self._advised(self.aec.observe(self.learner)["observation"], None)
             info = {"learner": self.learner, "illegal_action": action, "action_mask": self._mask.copy()}
             return obs, self.illegal_reward, True, False, info
         self.last_actor = self.learner
         self.aec.step(action)
-        return self._advance()
+        obs, reward, terminated, truncated, info = self._advance()
+        if self.shaping:
+            phi = 0.0 if terminated or truncated else self._potential()
+            reward += self.shaping_gamma * phi - self._phi
+            self._phi = phi
+        return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """Legal actions of the learner now (``bool``; all False once its game is over)."""
@@ -176,8 +215,9 @@ class SingleAgentEnv(gym.Env):
                     truncated = bool(truncated and not terminated)
                     if truncated and self.truncation_reward == "standing":
                         reward = self._standing_return()
-                    return view["observation"], float(reward), bool(terminated), truncated, info
-                return view["observation"], 0.0, False, False, info
+                    obs = self._advised(view["observation"], None)
+                    return obs, float(reward), bool(terminated), truncated, info
+                return self._advised(view["observation"], agent), 0.0, False, False, info
             if terminated or truncated:
                 aec.step(None)
             else:
@@ -185,6 +225,30 @@ class SingleAgentEnv(gym.Env):
                 opponent = self.opponents[agent]
                 aec.step(opponent.act(seat_view(aec, agent, determinize=getattr(opponent, "uses_determinize", True))))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
+
+    def _advised(self, observation: np.ndarray, agent: str | None) -> np.ndarray:
+        """The observation, followed by the advisor's move on ``agent``'s view (none: zeros) if it has one."""
+        if not self.advisor_spec:
+            return observation
+        from ..agents.policy import with_advice
+
+        advice = -1
+        if agent is not None and self.advisor is not None:
+            determinize = getattr(self.advisor, "uses_determinize", True)
+            advice = int(self.advisor.act(seat_view(self.aec, agent, determinize=determinize)))
+        return with_advice(np.asarray(observation, np.float32), advice, int(self.action_space.n))
+
+    def _potential(self) -> float:
+        """The shaping potential of the learner's position now (:data:`SHAPINGS`; 0 without shaping)."""
+        if not self.shaping:
+            return 0.0
+        if self.shaping == "standing":
+            return self._standing_return()
+        state = self.aec.unwrapped.state_obj
+        seat = self.possible_agents.index(self.learner)
+        chance = VALUE_MODELS[self.game](state)[seat]
+        n = len(self.possible_agents)
+        return float(chance * n / (n - 1) - 1 / (n - 1))  # the expected win-mode return
 
     def _standing_return(self) -> float:
         """The learner's return if the game ended now (ranks and scores of the truncated position)."""
@@ -201,6 +265,21 @@ class SingleAgentEnv(gym.Env):
         ranks = state.ranks()
         won = finished and ranks[seat] == 0 and ranks.count(0) == 1
         return {"scores": state.scores(), "ranks": ranks, "won": won}
+
+
+def _board_royale_chances(state: Any) -> list[float]:
+    from ..agents.board_royale_value import win_logits
+
+    alive = state.d.alive
+    u = np.array(win_logits(state))
+    e = np.where(alive, np.exp(u - u[np.asarray(alive, bool)].max()), 0.0)
+    return list(e / e.sum())
+
+
+#: the potentials of the shaping reward ("" none)
+SHAPINGS = ("", "standing", "value")
+#: games with a fitted win-chance model (state -> each seat's chance to win), for ``shaping = "value"``
+VALUE_MODELS: dict[str, Callable[[Any], list[float]]] = {"board_royale": _board_royale_chances}
 
 
 def gymnasium_id(game: str) -> str:

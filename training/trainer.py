@@ -49,7 +49,15 @@ class TrainError(MeepleZooError):
 
 def _env_factory(game: str, config: TrainConfig, pool: OpponentPool) -> Callable[[], SingleAgentEnv]:
     def make() -> SingleAgentEnv:
-        return SingleAgentEnv(game, opponent=pool, reward_mode=config.reward_mode, env_kwargs=config.env)
+        return SingleAgentEnv(
+            game,
+            opponent=pool,
+            reward_mode=config.reward_mode,
+            env_kwargs=config.env,
+            advisor=config.advisor,
+            shaping=config.shaping,
+            shaping_gamma=config.gamma,
+        )
 
     return make
 
@@ -152,10 +160,17 @@ def train(
         config = config or load_config(game, None)
     if total_steps is not None:
         config.total_steps = total_steps
-    if config.pretrain_games and not resume:
+    if config.shaping == "value":
+        from .single_agent import VALUE_MODELS
+
+        if game not in VALUE_MODELS:
+            raise TrainError(f"shaping 'value' needs a fitted value model; {game} has none (use 'standing')")
+    if (config.pretrain_games or config.advisor) and not resume:
         from ..agents import make_agent
 
-        make_agent(config.pretrain_agent, game, seed=0)  # a bad demonstrator: one line before anything runs
+        for spec in (config.pretrain_agent if config.pretrain_games else "", config.advisor):
+            if spec:
+                make_agent(spec, game, seed=0)  # a bad demonstrator or advisor: one line before anything runs
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.toml").write_text(dump_config(config))
     torch.set_num_threads(1)  # small MLPs; the cores go to the env workers
@@ -188,8 +203,17 @@ def train(
         _set_rng_state(saved["rng"])
         log(f"Resumed {out} at step {model.num_timesteps} (pool: {len(run.snapshots)} frozen checkpoints)")
     else:
+        policy_kwargs: dict[str, Any] = {"net_arch": list(config.net_arch)}
+        policy: Any = "MlpPolicy"
+        if config.advisor:
+            from .advised_policy import AdvisedPolicy
+
+            policy = AdvisedPolicy
+            policy_kwargs.update(
+                advice_size=int(vec_env.action_space.n), advisor=config.advisor, advice_weight=config.advice_weight
+            )
         model = MaskablePPO(
-            "MlpPolicy",
+            policy,
             vec_env,
             n_steps=config.n_steps,
             batch_size=config.batch_size,
@@ -198,7 +222,7 @@ def train(
             ent_coef=config.ent_coef,
             gamma=config.gamma,
             gae_lambda=config.gae_lambda,
-            policy_kwargs={"net_arch": list(config.net_arch)},
+            policy_kwargs=policy_kwargs,
             tensorboard_log=str(out / "tb"),
             seed=config.seed,
             device="cpu",
@@ -262,6 +286,8 @@ def train(
             evaluation()
             run.next_eval = (step // config.eval_every + 1) * config.eval_every
         model.logger.record("pool/frozen_checkpoints", len(run.snapshots))
+        if config.advisor:
+            model.logger.record("train/advice_weight", model.policy.advice_weight.item())
         model.logger.dump(step)  # the evaluation and the last update's train/ values, at the step they describe
         if run.next_checkpoint and step >= run.next_checkpoint:
             run.next_checkpoint = (step // config.checkpoint_every + 1) * config.checkpoint_every

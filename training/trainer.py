@@ -88,8 +88,15 @@ def evaluate(model: Any, game: str, opponent: str, games: int, seed: int, env_kw
     return play_match(game, entrants, games, seed, env_kwargs=env_kwargs, labels=labels)
 
 
+def ppo_standing(result: Any) -> Any:
+    return next(s for s in result.standings() if s.label == "ppo")
+
+
 def ppo_win_rate(result: Any) -> float:
-    return next(s.win_rate for s in result.standings() if s.label == "ppo")
+    """The policy's sole wins per game played: unfinished (truncated) games and shared wins count as not won,
+    as ``scripts/measure_policies.py`` counts them (a policy that stalls does not read higher)."""
+    standing = ppo_standing(result)
+    return standing.wins / standing.games if standing.games else 0.0
 
 
 #: what VecMonitor counts of the episodes in flight (saved with a checkpoint, so their logged returns are whole)
@@ -269,9 +276,12 @@ def train(
         rate = ppo_win_rate(result)
         run.evals.append((model.num_timesteps, rate, config.eval_games))
         model.logger.record(f"eval/win_rate_vs_{config.eval_opponent}", rate)
+        unfinished = ppo_standing(result).unfinished
         log(
             f"step {model.num_timesteps}: win rate vs {config.eval_opponent} {100 * rate:.1f}% over "
-            f"{config.eval_games} seat-rotated games ({time.perf_counter() - start:.1f} s)"
+            f"{config.eval_games} seat-rotated games"
+            + (f" ({unfinished} unfinished, counted as not won)" if unfinished else "")
+            + f" ({time.perf_counter() - start:.1f} s)"
         )
 
     def boundary() -> bool:

@@ -219,3 +219,22 @@ def test_a_truncated_game_pays_the_learners_standing():
             assert reward == (0.0 if ranks.count(0) == 2 else (1.0 if ranks[seat] == 0 else -1.0))
             return
     pytest.fail("no game was truncated at 60 decisions")
+
+
+def test_the_in_run_win_rate_counts_unfinished_and_shared_games_as_not_won():
+    from meeplezoo.agents.match import GameRecord, MatchResult
+    from meeplezoo.training.trainer import ppo_win_rate
+
+    def record(ranks: dict[str, int], truncated: bool = False) -> GameRecord:
+        players = {"player_0": "ppo", "player_1": "heuristic"}
+        scores = {a: 0.0 for a in players}
+        return GameRecord("x", 0, players, scores, ranks, dict(scores), 10, truncated=truncated)
+
+    result = MatchResult("x", ["ppo", "heuristic"])
+    result.records = [
+        record({"player_0": 0, "player_1": 1}),  # won
+        record({"player_0": 0, "player_1": 1}, truncated=True),  # cut at the bound: not won
+        record({"player_0": 0, "player_1": 0}),  # shared: not won
+        record({"player_0": 1, "player_1": 0}),  # lost
+    ]
+    assert ppo_win_rate(result) == 0.25  # the standings' win rate would say (1 + 0.5) / 3

@@ -238,3 +238,16 @@ def test_the_in_run_win_rate_counts_unfinished_and_shared_games_as_not_won():
         record({"player_0": 1, "player_1": 0}),  # lost
     ]
     assert ppo_win_rate(result) == 0.25  # the standings' win rate would say (1 + 0.5) / 3
+
+
+def test_every_config_file_in_the_package_loads():
+    from pathlib import Path
+
+    import meeplezoo.training as training
+
+    files = sorted((Path(training.__file__).parent / "configs").glob("*.toml"))
+    assert len(files) >= 6
+    for file in files:
+        game = next(g for g in ("seastead", "concordia", "board_royale", "resafa") if file.stem.startswith(g))
+        config = load_config(game, file)
+        assert config.total_steps >= 1, file

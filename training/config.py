@@ -58,6 +58,9 @@ class TrainConfig:
     eval_games: int = 20  #: seat-rotated games per evaluation
     eval_opponent: str = "heuristic"
     time_limit: float = 0.0  #: stop after this many seconds of training (0: no limit), then save as at the end
+    #: stop at the first update boundary at or past this step (0: none), then save as at the end; unlike a
+    #: smaller ``total_steps`` it leaves the learning-rate schedule as it is (a time-limited run, replayed)
+    stop_at: int = 0
     pretrain_games: int = 0  #: imitation warm start: demonstration games before step 0 (0: none)
     pretrain_agent: str = "heuristic"  #: the demonstrator in the learner's seat
     pretrain_epochs: int = 10  #: passes over the demonstrations (per round)
@@ -143,7 +146,7 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
-    for key in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "seed", "pretrain_games"):
+    for key in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "seed", "pretrain_games", "stop_at"):
         if getattr(config, key) < 0:
             raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
     if not 0.0 <= config.self_play <= 1.0:

@@ -324,8 +324,8 @@ def train(
 
     class Periodic(BaseCallback):
         """The warm start when training starts (not on resume: the checkpoints hold its weights);
-        :func:`boundary` at each rollout start; past ``time_limit``, a checkpoint there and a stop (the step
-        the rollout then takes is not stored)."""
+        :func:`boundary` at each rollout start; past ``time_limit`` or ``stop_at``, a checkpoint there and a stop
+        (the step the rollout then takes is not stored)."""
 
         stopping = False
         warm_seconds = 0.0  #: wall seconds of the warm start (and its evaluation), inside the run's clock
@@ -339,7 +339,8 @@ def train(
         def _on_rollout_start(self) -> None:
             step = model.num_timesteps
             saved = step == step0 or boundary()  # a resumed run did step0's duties before its checkpoint
-            if config.time_limit and time.perf_counter() - start > config.time_limit:
+            out_of_time = config.time_limit and time.perf_counter() - start > config.time_limit
+            if out_of_time or (config.stop_at and step >= config.stop_at):
                 if not saved:
                     checkpoint()
                 self.stopping = True

@@ -85,9 +85,15 @@ def test_every_shipped_policy_fits_its_games_current_spaces():
 
     shipped = sorted(POLICY_DIR.glob("*.zip"))
     assert shipped, "no policy ships"
+    from meeplezoo.agents.policy import advisor_of
+
     for file in shipped:
         env = make_env(file.stem)
         model = load_model(str(file))
         agent = env.possible_agents[0]
-        assert model.observation_space.shape == env.observation_space(agent)["observation"].shape, file.stem
-        assert model.action_space.n == env.action_space(agent).n, file.stem
+        n = env.action_space(agent).n
+        advice = n if advisor_of(model) else 0  # an advised policy also reads the advisor's move, one-hot
+        assert model.observation_space.shape == (env.observation_space(agent)["observation"].shape[0] + advice,), (
+            file.stem
+        )
+        assert model.action_space.n == n, file.stem

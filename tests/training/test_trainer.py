@@ -246,8 +246,26 @@ def test_every_config_file_in_the_package_loads():
     import meeplezoo.training as training
 
     files = sorted((Path(training.__file__).parent / "configs").glob("*.toml"))
-    assert len(files) >= 6
+    assert len(files) >= 5
     for file in files:
         game = next(g for g in ("seastead", "concordia", "board_royale", "resafa") if file.stem.startswith(g))
         config = load_config(game, file)
         assert config.total_steps >= 1, file
+
+
+@pytest.mark.slow
+def test_stop_at_ends_the_run_at_that_boundary_with_the_schedule_of_the_whole_run(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.trainer import train
+
+    settings = {**TINY, "n_envs": 1, "self_play": 0.0, "snapshot_every": 0, "eval_every": 0}
+    settings |= {"lr_schedule": "linear", "learning_rate": 1e-3, "stop_at": 64}
+    model = train("seastead", tmp_path, load_config("seastead", None, settings), log=lambda _: None)
+    assert model.num_timesteps == 64
+    assert json.loads((tmp_path / "checkpoints" / "latest.json").read_text())["step"] == 64
+    assert (tmp_path / "final.zip").is_file()
+    # the last update (after 64 of total_steps = 128) ran at half the rate: the schedule spans the whole run
+    # (with total_steps = 64 it would have been 0)
+    assert model.policy.optimizer.param_groups[0]["lr"] == pytest.approx(5e-4)
+    with pytest.raises(TrainConfigError, match="stop_at must be at least 0"):
+        load_config("seastead", None, {"stop_at": -1})

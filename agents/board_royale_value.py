@@ -160,6 +160,12 @@ def win_logits(state: Any) -> list[float]:
     return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
 
 
+def win_chances(state: Any) -> list[float]:
+    """Each seat's chance to win (0 for eliminated seats): the softmax of :func:`win_logits` over living seats."""
+    u = np.array(win_logits(state))[None, :, None]
+    return win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()
+
+
 def fit(x: np.ndarray, alive: np.ndarray, winner: np.ndarray, l2: float = 1e-4, steps: int = 30) -> np.ndarray:
     """Newton's method for the conditional logit: ``x`` (positions, seats, features), ``alive`` (positions, seats)
     bools, ``winner`` the winning seat of each position. Minimises the mean log loss plus ``l2 * |w|^2``."""

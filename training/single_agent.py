@@ -43,7 +43,9 @@ import gymnasium as gym
 import numpy as np
 
 from ..agents import Agent, make_agent
+from ..agents.policy import with_advice
 from ..agents.view import seat_view
+from ..envs.core.errors import MeepleZooError
 from ..games import make_env, resolve
 
 #: an opponent: an agent name of the registry, or a factory ``seed -> agent``
@@ -114,10 +116,7 @@ class SingleAgentEnv(gym.Env):
         first = self.possible_agents[0]
         self.action_space = self.aec.action_space(first)
         self.observation_space = self.aec.observation_space(first)["observation"]
-        if shaping not in SHAPINGS:
-            raise ValueError(f"shaping must be one of {', '.join(map(repr, SHAPINGS))}, not {shaping!r}")
-        if shaping == "value" and self.game not in VALUE_MODELS:
-            raise ValueError(f"shaping 'value' needs a fitted value model; {self.game} has none (use 'standing')")
+        check_shaping(self.game, shaping)
         self.shaping = shaping
         self.shaping_gamma = float(shaping_gamma)
         self._phi = 0.0  # the potential at the learner's last decision
@@ -152,7 +151,7 @@ class SingleAgentEnv(gym.Env):
             self._done = False
             obs, _, terminated, truncated, info = self._advance()
             if not (terminated or truncated):
-                self._phi = self._potential() if self.shaping else 0.0
+                self._phi = self._potential()
                 return obs, info
         raise RuntimeError(f"{self.game}: 100 games in a row ended before {self.learner} could act")
 
@@ -230,8 +229,6 @@ class SingleAgentEnv(gym.Env):
         """The observation, followed by the advisor's move on ``agent``'s view (none: zeros) if it has one."""
         if not self.advisor_spec:
             return observation
-        from ..agents.policy import with_advice
-
         advice = -1
         if agent is not None and self.advisor is not None:
             determinize = getattr(self.advisor, "uses_determinize", True)
@@ -268,18 +265,27 @@ class SingleAgentEnv(gym.Env):
 
 
 def _board_royale_chances(state: Any) -> list[float]:
-    from ..agents.board_royale_value import win_logits
+    from ..agents.board_royale_value import win_chances  # imported when used: the game's modules load with it
 
-    alive = state.d.alive
-    u = np.array(win_logits(state))
-    e = np.where(alive, np.exp(u - u[np.asarray(alive, bool)].max()), 0.0)
-    return list(e / e.sum())
+    return win_chances(state)
 
 
 #: the potentials of the shaping reward ("" none)
 SHAPINGS = ("", "standing", "value")
 #: games with a fitted win-chance model (state -> each seat's chance to win), for ``shaping = "value"``
 VALUE_MODELS: dict[str, Callable[[Any], list[float]]] = {"board_royale": _board_royale_chances}
+
+
+class ShapingError(MeepleZooError):
+    """A shaping potential that does not exist, or that the game has no model for (one line)."""
+
+
+def check_shaping(game: str, shaping: str) -> None:
+    """Raise :class:`ShapingError` unless ``shaping`` is a potential :data:`SHAPINGS` offers for ``game``."""
+    if shaping not in SHAPINGS:
+        raise ShapingError(f"shaping must be one of {', '.join(map(repr, SHAPINGS))}, not {shaping!r}")
+    if shaping == "value" and game not in VALUE_MODELS:
+        raise ShapingError(f"shaping 'value' needs a fitted value model; {game} has none (use 'standing')")
 
 
 def gymnasium_id(game: str) -> str:

@@ -40,7 +40,7 @@ from ..agents import play_match
 from ..envs.core.errors import MeepleZooError
 from .config import TrainConfig, dump_config, learning_rate, load_config
 from .pool import OpponentPool
-from .single_agent import SingleAgentEnv
+from .single_agent import SingleAgentEnv, check_shaping
 
 
 class TrainError(MeepleZooError):
@@ -167,11 +167,7 @@ def train(
         config = config or load_config(game, None)
     if total_steps is not None:
         config.total_steps = total_steps
-    if config.shaping == "value":
-        from .single_agent import VALUE_MODELS
-
-        if game not in VALUE_MODELS:
-            raise TrainError(f"shaping 'value' needs a fitted value model; {game} has none (use 'standing')")
+    check_shaping(game, config.shaping)  # before the env workers are made: one line, not a worker's traceback
     if (config.pretrain_games or config.advisor) and not resume:
         from ..agents import make_agent
 

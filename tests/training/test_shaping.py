@@ -75,3 +75,14 @@ def test_bad_shaping_settings_are_refused():
         SingleAgentEnv("seastead", shaping="value")
     with pytest.raises(TrainConfigError, match="shaping must be one of"):
         load_config("seastead", None, {"shaping": "vibes"})
+
+
+def test_the_trainer_refuses_value_shaping_without_a_model_before_writing_anything(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.single_agent import ShapingError
+    from meeplezoo.training.trainer import train
+
+    out = tmp_path / "run"
+    with pytest.raises(ShapingError, match="seastead has none"):
+        train("seastead", out, load_config("seastead", None, {"shaping": "value"}))
+    assert not out.exists()

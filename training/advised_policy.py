@@ -8,6 +8,12 @@ greedy policy plays the advisor's move and a sampled one mostly does; PPO then l
 weight is a trained parameter (``advice_weight`` is its start). The network sees the advice too, so a
 correction can depend on what the advisor proposed.
 
+With ``advice_anchor > 0`` the training loss also gets ``advice_anchor * -mean log pi(advice)`` (a behaviour-
+cloning anchor to the advisor, in the spirit of piKL, Jacob et al. 2022): PPO's clipped update can only lower
+a near-certain move's probability, so under noisy advantages an advised policy drifts from its advisor; the
+anchor pulls it back unless the advantages keep it away. The term rides on the gradient of the returned
+``log_prob`` (:class:`_AddLoss`), so sb3's loop and its logged losses are unchanged.
+
 The advice is computed from the seat's view only (what the seat may know), as the advisor would act in that
 seat: the policy gets no information a player at the table would not have. Loading a saved model restores
 the advisor's name (``model.policy.advisor``), so the ``ppo`` agent rebuilds the advice when it plays.
@@ -24,6 +30,19 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from torch import nn
 
 
+class _AddLoss(th.autograd.Function):
+    """Identity on ``x``; its backward also sends gradient 1 to the scalar ``extra``, so that any loss built
+    on ``x`` is minimised as if ``extra`` were added to it."""
+
+    @staticmethod
+    def forward(ctx: Any, x: th.Tensor, extra: th.Tensor) -> th.Tensor:
+        return x.clone()
+
+    @staticmethod
+    def backward(ctx: Any, grad: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
+        return grad, grad.new_ones(())
+
+
 class AdvisedPolicy(MaskableActorCriticPolicy):
     """``MaskableActorCriticPolicy`` whose logits get ``advice_weight`` times the observation's last
     ``advice_size`` entries (the advisor's move, one-hot) added.
@@ -32,12 +51,20 @@ class AdvisedPolicy(MaskableActorCriticPolicy):
         advice_size: length of the advice one-hot (the game's number of actions).
         advisor: agent spec of the advisor (kept with the model, so the ``ppo`` agent can rebuild the advice).
         advice_weight: the weight's start (a trained parameter).
+        advice_anchor: weight of the anchor loss ``-mean log pi(advice)`` in training (0: none).
     """
 
     def __init__(
-        self, *args: Any, advice_size: int, advisor: str = "heuristic", advice_weight: float = 4.0, **kwargs: Any
+        self,
+        *args: Any,
+        advice_size: int,
+        advisor: str = "heuristic",
+        advice_weight: float = 4.0,
+        advice_anchor: float = 0.0,
+        **kwargs: Any,
     ) -> None:
         self.advice_size = int(advice_size)
+        self.advice_anchor = float(advice_anchor)
         self.advisor = str(advisor)
         self.advice_weight_start = float(advice_weight)
         super().__init__(*args, **kwargs)
@@ -49,7 +76,12 @@ class AdvisedPolicy(MaskableActorCriticPolicy):
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
-        data.update(advice_size=self.advice_size, advisor=self.advisor, advice_weight=self.advice_weight_start)
+        data.update(
+            advice_size=self.advice_size,
+            advisor=self.advisor,
+            advice_weight=self.advice_weight_start,
+            advice_anchor=self.advice_anchor,
+        )
         return data
 
     def _advised_distribution(self, latent_pi: th.Tensor, obs: th.Tensor) -> MaskableDistribution:
@@ -81,7 +113,12 @@ class AdvisedPolicy(MaskableActorCriticPolicy):
         distribution = self._advised_distribution(latent_pi, obs)
         if action_masks is not None:
             distribution.apply_masking(action_masks)
-        return self.value_net(latent_vf), distribution.log_prob(actions), distribution.entropy()
+        log_prob = distribution.log_prob(actions)
+        if self.advice_anchor > 0:
+            advised = obs[..., -self.advice_size :].argmax(dim=-1)
+            anchor = -self.advice_anchor * distribution.log_prob(advised).mean()
+            log_prob = _AddLoss.apply(log_prob, anchor)
+        return self.value_net(latent_vf), log_prob, distribution.entropy()
 
     def get_distribution(self, obs: th.Tensor, action_masks: np.ndarray | None = None) -> MaskableDistribution:
         # BasePolicy's extract_features with the actor's extractor, as MaskableActorCriticPolicy does

@@ -71,6 +71,7 @@ class TrainConfig:
     #: residual policy: an agent whose move on the learner's view is an input and a prior on the logits ("": none)
     advisor: str = ""
     advice_weight: float = 4.0  #: the prior's start (a trained parameter): logits += weight x one-hot(advice)
+    advice_anchor: float = 0.0  #: weight of the loss -mean log pi(advice) that anchors PPO to the advisor (0: none)
     #: potential-based reward shaping: "" (none), "standing" (the learner's return if the game ended now) or
     #: "value" (its expected win return under the game's fitted win-chance model; Board Royale)
     shaping: str = ""
@@ -166,6 +167,10 @@ def validate(config: TrainConfig, where: str = "config") -> None:
         raise TrainConfigError(f"{where}: shaping must be one of {names}, not {config.shaping!r}")
     if config.advice_weight < 0:
         raise TrainConfigError(f"{where}: advice_weight must be at least 0, not {config.advice_weight}")
+    if config.advice_anchor < 0:
+        raise TrainConfigError(f"{where}: advice_anchor must be at least 0, not {config.advice_anchor}")
+    if config.advice_anchor and not config.advisor:
+        raise TrainConfigError(f'{where}: advice_anchor needs an advisor (set advisor, e.g. "heuristic")')
     if not config.opponents:
         raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
     if not config.net_arch or min(config.net_arch) < 1:

@@ -115,6 +115,15 @@ class _RunState:
         self.pretrain: dict[str, float] | None = None  # the warm start's figures (pretrain.py), if any
 
 
+def _advice_followed(model: Any) -> float:
+    """The share of the rollout's learner moves that were the advisor's move (an advised policy)."""
+    buffer = model.rollout_buffer
+    size = model.policy.advice_size
+    advice = buffer.observations[..., -size:]
+    taken = buffer.actions[..., 0].astype(np.int64)
+    return float((advice.argmax(axis=-1) == taken).mean())
+
+
 def _rng_state() -> dict[str, Any]:
     import torch
 
@@ -213,7 +222,10 @@ def train(
 
             policy = AdvisedPolicy
             policy_kwargs.update(
-                advice_size=int(vec_env.action_space.n), advisor=config.advisor, advice_weight=config.advice_weight
+                advice_size=int(vec_env.action_space.n),
+                advisor=config.advisor,
+                advice_weight=config.advice_weight,
+                advice_anchor=config.advice_anchor,
             )
         model = MaskablePPO(
             policy,
@@ -340,6 +352,10 @@ def train(
                 if not saved:
                     checkpoint()
                 self.stopping = True
+
+        def _on_rollout_end(self) -> None:
+            if config.advisor:  # the buffer is full here (sb3 zeroes it before the next rollout starts)
+                model.logger.record("train/advice_followed", _advice_followed(model))
 
         def _on_step(self) -> bool:
             return not self.stopping

@@ -43,13 +43,14 @@ def test_the_env_appends_the_advisors_move_on_the_learners_view():
             break
 
 
-def _advised_model(tmp_path, advice_weight: float = 4.0):
+def _advised_model(tmp_path, advice_weight: float = 4.0, advice_anchor: float = 0.0):
     from sb3_contrib import MaskablePPO
 
     from meeplezoo.training.advised_policy import AdvisedPolicy
 
     env = SingleAgentEnv(GAME, opponent="heuristic", env_kwargs=ENV, advisor="heuristic")
     kwargs = {"net_arch": [16], "advice_size": int(env.action_space.n), "advice_weight": advice_weight}
+    kwargs["advice_anchor"] = advice_anchor
     return MaskablePPO(AdvisedPolicy, env, n_steps=64, batch_size=32, n_epochs=1, policy_kwargs=kwargs, seed=1)
 
 
@@ -121,9 +122,63 @@ def test_the_warm_start_sees_the_advice_too():
     assert (advice.argmax(axis=1) == demos.actions).all()  # the demonstrator is the advisor: its labels
 
 
+def test_the_anchor_adds_its_loss_to_the_gradient_and_nothing_to_the_values(tmp_path):
+    import torch
+
+    anchored = _advised_model(tmp_path, advice_weight=1.0, advice_anchor=0.7).policy
+    plain = _advised_model(tmp_path, advice_weight=1.0).policy
+    plain.load_state_dict(anchored.state_dict())
+    env = SingleAgentEnv(GAME, opponent="heuristic", env_kwargs=ENV, advisor="heuristic")
+    rows, masks, actions = [], [], []
+    obs, _ = env.reset(seed=3)
+    for _ in range(12):  # a few learner positions, each with a legal move that is not always the advice
+        mask = env.action_masks()
+        rows.append(obs)
+        masks.append(mask)
+        actions.append(int(np.flatnonzero(mask)[-1]))
+        obs, _, done, _, _ = env.step(int(np.argmax(obs[-env.action_space.n :])))
+        if done:
+            obs, _ = env.reset()
+    obs_t = torch.as_tensor(np.array(rows))
+    act_t, mask_t = torch.as_tensor(actions), torch.as_tensor(np.array(masks))
+
+    def grads(policy, extra: bool):
+        policy.zero_grad()
+        values, log_prob, _ = policy.evaluate_actions(obs_t, act_t, action_masks=mask_t)
+        loss = -log_prob.mean() + values.mean()
+        if extra:  # the anchor written out: 0.7 x -mean log pi(advice)
+            advised = obs_t[:, -env.action_space.n :].argmax(dim=1)
+            loss = loss - 0.7 * policy.get_distribution(obs_t, mask_t.numpy()).log_prob(advised).mean()
+        loss.backward()
+        return values.detach(), log_prob.detach(), [p.grad.clone() for p in policy.parameters()]
+
+    v1, lp1, g1 = grads(anchored, extra=False)
+    v2, lp2, g2 = grads(plain, extra=True)
+    assert torch.equal(v1, v2) and torch.allclose(lp1, lp2)  # the returned values are untouched
+    assert all(torch.allclose(a, b, atol=1e-6) for a, b in zip(g1, g2, strict=True))
+    _, _, g0 = grads(plain, extra=False)
+    assert not all(torch.allclose(a, b, atol=1e-6) for a, b in zip(g0, g2, strict=True))  # the anchor mattered
+
+
+def test_advice_followed_counts_the_rollouts_moves_that_were_the_advice(tmp_path):
+    from meeplezoo.training.trainer import _advice_followed
+
+    model = _advised_model(tmp_path)
+    buffer, n = model.rollout_buffer, model.policy.advice_size
+    buffer.observations[:] = 0.0
+    buffer.observations[:, :, -n + 3] = 1.0  # the advice is action 3 everywhere
+    buffer.actions[:] = 5.0
+    buffer.actions[: buffer.buffer_size // 4] = 3.0  # a quarter of the moves follow it
+    assert _advice_followed(model) == 0.25
+
+
 def test_bad_advisor_settings_are_one_line_errors():
     with pytest.raises(TrainConfigError, match="advice_weight must be at least 0"):
         load_config(GAME, None, {"advisor": "heuristic", "advice_weight": -1.0})
+    with pytest.raises(TrainConfigError, match="advice_anchor must be at least 0"):
+        load_config(GAME, None, {"advisor": "heuristic", "advice_anchor": -0.5})
+    with pytest.raises(TrainConfigError, match="advice_anchor needs an advisor"):
+        load_config(GAME, None, {"advice_anchor": 0.5})
     from meeplezoo.agents.registry import UnknownAgentError
 
     with pytest.raises(UnknownAgentError):
@@ -149,6 +204,8 @@ def test_a_tiny_advised_run_trains_and_its_model_plays(tmp_path):
             "eval_every": 0,
             "checkpoint_every": 32,
             "advisor": "heuristic",
+            "advice_weight": 1.0,
+            "advice_anchor": 0.5,
             "env": {"num_players": 2},
         },
     )
@@ -158,7 +215,11 @@ def test_a_tiny_advised_run_trains_and_its_model_plays(tmp_path):
     env = make_env("board_royale", num_players=2)
     record = play_game(env, {"player_0": agent, "player_1": make_agent("random", "board_royale", seed=1)}, seed=4)
     assert record.players == {"player_0": "ppo:" + str(tmp_path / "final.zip"), "player_1": "random"}
-    assert "train/advice_weight" in read_scalars(tmp_path)
+    scalars = read_scalars(tmp_path)
+    assert "train/advice_weight" in scalars
+    followed = [value for _, value in scalars["train/advice_followed"]]
+    assert len(followed) == 2 and all(0.0 < share < 1.0 for share in followed)  # a weak prior: some deviations
+    assert agent.model.policy.advice_anchor == 0.5  # kept with the saved model
 
 
 def test_the_rllib_backend_refuses_an_advisor(tmp_path):

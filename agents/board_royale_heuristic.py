@@ -1,6 +1,8 @@
 """A Board Royale heuristic: survive first, escape when the field allows, strike when a blow can eliminate.
 
-It reads only what its seat may know: its own hand, hand sizes, face-up items and the public discard pile.
+It reads only what its seat may know: its own hand, hand sizes, face-up items and the public discard pile;
+so it acts on the view's public state, with no resampling (a test checks that a determinization's hidden
+parts never change its choice).
 Resources are health, so it keeps a buffer of cards before spending; it crafts escape items and useful
 tools, attacks the weakest opponent, answers every attack it can, never starts trades, accepts only
 offers that give it more cards than it pays, and votes to replace the field only when nothing there is
@@ -58,7 +60,7 @@ class BoardRoyaleHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.determinize(self.rng))
+        return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
 
     def choose(self, state: BoardRoyaleState) -> int:
         """The action for the seat to move in ``state`` (a determinization; only what the seat knows is read).

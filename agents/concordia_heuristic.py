@@ -35,11 +35,14 @@ from meeplezoo.envs.concordia.content import (
     COLONISTS_PER_KIND,
     DECKS,
     GOOD_VALUE,
+    HOUSE_GOODS,
+    HOUSE_MONEY,
     MAX_HOUSES,
     NUM_GOODS,
     STOREHOUSE,
     Act,
     God,
+    MapInfo,
 )
 from meeplezoo.envs.concordia.game import ConcordiaState
 from meeplezoo.envs.concordia.prefect import cash_value
@@ -102,6 +105,8 @@ def _city_values(d: ConcordiaData, seat: int) -> list[float]:
     goods = {d.city_good[h] for h in mine}
     money, base = d.money[seat], seat * NUM_GOODS
     have = d.goods[base : base + NUM_GOODS]
+    # the goods a house needs depend on the city's good only: checked once per good
+    stocked = [all(have[x] >= need.count(x) for x in need) for need in HOUSE_GOODS]
     out = []
     for c in range(m.num_cities):
         if c == m.roma or c in mine:
@@ -113,17 +118,15 @@ def _city_values(d: ConcordiaData, seat: int) -> list[float]:
             value += 0.6
         if g not in goods:
             value += 0.4
-        cost, need = house_cost(d, c)
-        if money >= cost and all(have[x] >= need.count(x) for x in need):
+        if stocked[g] and money >= HOUSE_MONEY[g] * (d.city_houses[c] + 1):  # house_cost's money
             value += 1.0
         out.append(value)
     return out
 
 
-def _pos_value(d: ConcordiaData, pos: int, cities: list[float]) -> float:
-    """How much the seat wants a colonist at ``pos`` (``cities``: its :func:`_city_values`): on a route, the
-    better end city plus a fifth of the other."""
-    m = board_of(d)
+def _pos_value(m: MapInfo, pos: int, cities: list[float]) -> float:
+    """How much the seat wants a colonist at ``pos`` on map ``m`` (``cities``: its :func:`_city_values`): on
+    a route, the better end city plus a fifth of the other."""
     if pos == NO or pos < m.num_cities:
         return 0.0
     a, b, _ = m.routes[pos - m.num_cities]
@@ -134,7 +137,7 @@ def _pos_value(d: ConcordiaData, pos: int, cities: list[float]) -> float:
 def _best_move(d: ConcordiaData, seat: int, points: int, only: int = -1) -> tuple[float, int, int]:
     """(gain, colonist, route) of the best single colonist move within ``points``."""
     m = board_of(d)
-    nc = m.num_cities
+    routes = m.routes
     best = (0.05, -1, -1)
     cities = _city_values(d, seat)
     for i in range(COLONISTS):
@@ -143,14 +146,16 @@ def _best_move(d: ConcordiaData, seat: int, points: int, only: int = -1) -> tupl
         pos = d.col[seat * COLONISTS + i]
         if pos == NO:
             continue
-        here = _pos_value(d, pos, cities)
+        here = _pos_value(m, pos, cities)
         moves = m.moves_land[pos] if i < COLONISTS_PER_KIND else m.moves_sea[pos]
         for cost, r in moves:
             if cost > points:
                 break
             if d.route_occ[r] != NO:
                 continue
-            gain = _pos_value(d, nc + r, cities) - here - 0.02 * cost
+            a, b, _ = routes[r]  # _pos_value(m, nc + r, cities), inlined: this loop is the heuristic's hottest
+            va, vb = cities[a], cities[b]
+            gain = (max(va, vb) + 0.2 * min(va, vb)) - here - 0.02 * cost
             if gain > best[0]:
                 best = (gain, i, r)
     return best

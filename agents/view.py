@@ -2,7 +2,8 @@
 
 A view is made for one seat at one decision (:func:`seat_view`). It carries copies of the seat's
 observation vector and action mask, the legal actions with their names, the pending decision, the seat and
-the game's public config, and :meth:`SeatView.determinize`, which draws a complete engine state consistent
+the game's public config, :meth:`SeatView.public_state` (a copy of what the seat knows), and
+:meth:`SeatView.determinize`, which draws a complete engine state consistent
 with what the seat knows (hidden parts resampled, fresh chance) that the agent may clone and play forward.
 
 The view never holds the true state or its record. It holds a *public copy* (the engine's
@@ -111,6 +112,17 @@ class SeatView:
                 "uses_determinize is False)"
             )
         return self._public.determinize(self.seat, rng)
+
+    def public_state(self) -> Any:
+        """A copy of what this seat knows as an engine state: the view's public copy (hidden parts in the
+        canonical order, not a sample; fresh chance). For agents that only read what their seat may know and
+        never play forward through hidden parts; it skips :meth:`determinize`'s resampling."""
+        if self._public is None:
+            raise NoDeterminizeError(
+                f"{self.game_name}: this view has no public state (a plain PettingZoo env, or an agent whose "
+                "uses_determinize is False)"
+            )
+        return self._public.clone()
 
     def describe_action(self, action: int) -> str:
         """The name of ``action`` in the pending decision."""

@@ -272,21 +272,34 @@ def _split_hidden(
     """Counts ``x[i]`` in ``[low[i], cap[i]]`` summing to ``total``, drawn with weight ``prod C(free[i], x[i])``
     (``rng`` None: each count the smallest that lets the later places hold the rest)."""
     m = len(free)
+    top = [min(cap[i], free[i]) for i in range(m)]  # C(free, x) is 0 above free: place i holds low..top
+    later_top = [0] * (m + 1)  # later_top[i]: the most places i.. can hold
+    for i in range(m - 1, -1, -1):
+        later_top[i] = later_top[i + 1] + top[i]
+    if any(low[i] > top[i] for i in range(m)) or not sum(low) <= total <= later_top[0]:
+        raise AssertionError("board_royale: no deal of the hidden items fits what the viewer saw")
+    if rng is None:  # each place's range is an interval, so the smallest count that fits is a bound
+        out, r = [], total
+        for i in range(m):
+            x = max(low[i], r - later_top[i + 1])
+            out.append(x)
+            r -= x
+        return out
+    later_low = [0] * (m + 1)  # later_low[i]: the least places i.. hold
+    for i in range(m - 1, -1, -1):
+        later_low[i] = later_low[i + 1] + low[i]
     ways = [[0] * (total + 1) for _ in range(m + 1)]  # ways[i][r]: places i.. hold r hidden items
     ways[m][0] = 1
-    for i in range(m - 1, -1, -1):
-        for r in range(total + 1):
-            ways[i][r] = sum(comb(free[i], x) * ways[i + 1][r - x] for x in range(low[i], min(cap[i], r) + 1))
-    if ways[0][total] == 0:
-        raise AssertionError("board_royale: no deal of the hidden items fits what the viewer saw")
+    combs = [[comb(free[i], x) for x in range(cap[i] + 1)] for i in range(m)]
+    for i in range(m - 1, 0, -1):  # ways[0] is not needed: the first place takes what fits of the total
+        c, nxt, row = combs[i], ways[i + 1], ways[i]
+        for r in range(later_low[i], min(later_top[i], total) + 1):  # 0 elsewhere
+            lo_x, hi_x = max(low[i], r - later_top[i + 1]), min(top[i], r - later_low[i + 1])
+            row[r] = sum(c[x] * nxt[r - x] for x in range(lo_x, hi_x + 1))
     out, r = [], total
     for i in range(m):
-        options = [(x, comb(free[i], x) * ways[i + 1][r - x]) for x in range(low[i], min(cap[i], r) + 1)]
-        if rng is None:
-            chosen = next(x for x, w in options if w)
-            out.append(chosen)
-            r -= chosen
-            continue
+        c, nxt = combs[i], ways[i + 1]
+        options = [(x, c[x] * nxt[r - x]) for x in range(low[i], min(cap[i], r) + 1)]
         total_w = sum(w for _, w in options)  # exact big ints; the draw uses their ratios
         pick = rng.random() * total_w
         chosen = options[-1][0]

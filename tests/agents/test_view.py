@@ -142,6 +142,19 @@ def test_a_views_determinization_is_fresh_and_consistent(game, config):
     assert view.determinize(np.random.default_rng(1)).to_dict() == b.to_dict()
 
 
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_a_views_public_state_is_a_fresh_copy_of_what_the_seat_knows(game, config):
+    state = positions(game, config, seed=3, every=11, count=1)[0]
+    seat = state.current_player()
+    view = view_of_state(state, seat)
+    a, b = view.public_state(), view.public_state()
+    assert a is not b and a.d is not view._public.d and a.to_dict() == b.to_dict() == view._public.to_dict()
+    assert a.d.chance != state.d.chance  # no path to the true chance
+    np.testing.assert_array_equal(a.observe(seat), state.observe(seat))
+    a.apply(a.legal_actions()[0])  # the agent's own copy: the view is unchanged
+    assert view.public_state().to_dict() == b.to_dict()
+
+
 def test_the_public_copy_of_a_game_without_a_canonical_form_is_still_a_determinization(monkeypatch):
     state = positions("seastead", {}, seed=4, every=5, count=1)[0]
     monkeypatch.setattr(type(state), "public_copy", State.public_copy)  # the engine protocol's default
@@ -162,6 +175,8 @@ def test_a_view_of_a_plain_pettingzoo_env_has_no_determinize():
     assert isinstance(view, SeatView) and len(view.legal_actions) == 7 and not view.can_determinize
     with pytest.raises(NoDeterminizeError):
         view.determinize(np.random.default_rng(0))
+    with pytest.raises(NoDeterminizeError, match="no public state"):
+        view.public_state()
 
 
 def test_a_view_is_only_made_for_the_seat_to_act():

@@ -102,3 +102,61 @@ def test_random_play_determinizations_fit_the_viewers_history(n):
                     assert np.array_equal(det.observe(viewer), state.observe(viewer))
                     assert [hand_size(det.d, s) for s in range(n)] == [hand_size(state.d, s) for s in range(n)]
                     assert det.legal_actions() == state.legal_actions() or state.current_player() != viewer
+
+
+def _split_by_brute_force(total, free, low, cap, rng):
+    """The hidden-item split written out: the full table of weighted ways, then each place's count drawn
+    (or the smallest that fits) as :func:`_split_hidden` documents it."""
+    from math import comb
+
+    m = len(free)
+    ways = [[0] * (total + 1) for _ in range(m + 1)]
+    ways[m][0] = 1
+    for i in range(m - 1, -1, -1):
+        for r in range(total + 1):
+            ways[i][r] = sum(comb(free[i], x) * ways[i + 1][r - x] for x in range(low[i], min(cap[i], r) + 1))
+    if ways[0][total] == 0:
+        return None
+    out, r = [], total
+    for i in range(m):
+        options = [(x, comb(free[i], x) * ways[i + 1][r - x]) for x in range(low[i], min(cap[i], r) + 1)]
+        if rng is None:
+            chosen = next(x for x, w in options if w)
+        else:
+            pick, chosen = rng.random() * sum(w for _, w in options), options[-1][0]
+            for x, w in options:
+                if pick < w:
+                    chosen = x
+                    break
+                pick -= w
+        out.append(chosen)
+        r -= chosen
+    return out
+
+
+def test_the_hidden_split_matches_the_full_table_draw_for_draw():
+    """The fast split (bounds for the canonical deal, no table row for the first place) gives the same
+    counts as the full table, with the same generator, and refuses exactly the impossible deals."""
+    import random
+
+    from meeplezoo.envs.board_royale.resources import _split_hidden
+
+    cases = random.Random(5)
+    checked = refused = 0
+    for t in range(3000):
+        m = cases.randint(1, 6)
+        free = [cases.randint(0, 12) for _ in range(m)]
+        cap = [cases.randint(0, 14) for _ in range(m)]
+        low = [cases.randint(0, 3) if cases.random() < 0.3 else 0 for _ in range(m)]
+        total = cases.randint(0, 25)
+        for seed in (None, t):
+            want = _split_by_brute_force(total, free, low, cap, None if seed is None else np.random.default_rng(seed))
+            if want is None:
+                with pytest.raises(AssertionError, match="no deal of the hidden items"):
+                    _split_hidden(total, free, low, cap, None if seed is None else np.random.default_rng(seed))
+                refused += 1
+                continue
+            got = _split_hidden(total, free, low, cap, None if seed is None else np.random.default_rng(seed))
+            assert got == want, (total, free, low, cap, seed)
+            checked += 1
+    assert checked > 2000 and refused > 1000

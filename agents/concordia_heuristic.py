@@ -1,8 +1,9 @@
 """A Concordia heuristic: a one-turn lookahead on a determinized copy with a hand-written evaluation.
 
-The card to play (and the Diplomat's target) is chosen by playing each candidate on a copy of the position
-whose Forum deck is reshuffled within its bands (so the agent never peeks), finishing the turn with the
-rule-based choices below, and evaluating the result from the agent's seat: the score as if the game ended now
+The card to play (and the Diplomat's target) is chosen by playing each candidate on a copy of the position as
+the seat knows it (the view's public state: the Forum deck in a canonical order, so the agent never peeks;
+its choice never depends on the deck, which a test checks against determinizations), finishing the turn with
+the rule-based choices below, and evaluating the result from the agent's seat: the score as if the game ended now
 plus estimates of what houses, colonists, cards, goods and money will still bring. The other decisions of a
 turn are rule-based (move colonists next to cities where a house can be built, build the house that adds
 the most, produce where the agent's houses are, trade towards a building stock, buy the most useful card).
@@ -155,7 +156,7 @@ def _best_move(d: ConcordiaData, seat: int, points: int, only: int = -1) -> tupl
                 continue
             a, b, _ = routes[r]  # _pos_value(m, nc + r, cities), inlined: this loop is the heuristic's hottest
             va, vb = cities[a], cities[b]
-            gain = (max(va, vb) + 0.2 * min(va, vb)) - here - 0.02 * cost
+            gain = (va + 0.2 * vb if va >= vb else vb + 0.2 * va) - here - 0.02 * cost
             if gain > best[0]:
                 best = (gain, i, r)
     return best
@@ -273,7 +274,7 @@ class ConcordiaHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.determinize(self.rng))
+        return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
 
     def choose(self, state: ConcordiaState) -> int:
         """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:

@@ -245,6 +245,10 @@ def points(d: ResafaData, seat: int) -> float:
     return total
 
 
+#: filled strips of a garden square that is not full (a 3-bit mask; a full square, 7, counts 0 here)
+_OPEN_STRIP_BITS = tuple(0 if x == 7 else bin(x).count("1") for x in range(8))
+
+
 def evaluate(d: ResafaData, seat: int) -> float:
     """Points now plus the worth of the seat's assets and pending tasks."""
     late = d.round_no >= 6
@@ -273,7 +277,7 @@ def evaluate(d: ResafaData, seat: int) -> float:
     value += WORKSHOP_FUTURE * future * sum(1 for c in WORKSHOP_CELLS if d.ws_tile[base + c] != NO)
     value += future * (STEP_VALUE * sum(d.track[seat * 4 : seat * 4 + 4]) + 0.5 * d.camel_step[seat])
     value += future * 2.0 * min(d.gate[seat], 2)
-    value += 0.8 * sum(bin(x).count("1") for x in d.g_strips[base : base + CELLS] if x != 7)
+    value += 0.8 * sum(map(_OPEN_STRIP_BITS.__getitem__, d.g_strips[base : base + CELLS]))
     value += BONUS_CARD_VALUE * len(d.bonus_hand[seat]) + SACK_VALUE * len(d.sack_hand[seat])
     value += 1.5 * sum(1 for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t])
     value += 2.5 * sum(1 for i, o in enumerate(d.spec_owner) if o == seat and _INSTANT[i] and not d.spec_used[i])

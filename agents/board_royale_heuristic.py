@@ -11,8 +11,6 @@ worth crafting.
 
 from __future__ import annotations
 
-import numpy as np
-
 from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, YES
 from meeplezoo.envs.board_royale.content import (
     CARD_EFFECT,
@@ -53,8 +51,7 @@ class BoardRoyaleHeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self.rng = np.random.default_rng(seed)
+        self.seed = seed  # unused: the choice is deterministic (kept for the agent factory's signature)
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions
@@ -63,8 +60,8 @@ class BoardRoyaleHeuristicAgent:
         return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
 
     def choose(self, state: BoardRoyaleState) -> int:
-        """The action for the seat to move in ``state`` (a determinization; only what the seat knows is read).
-        Also the rollout policy of IS-MCTS."""
+        """The action for the seat to move in ``state`` (the view's public state or a determinization; only what
+        the seat knows is read). Also the rollout policy of IS-MCTS."""
         d = state.d
         legal = list(d.legal)
         step, me, a, b = d.stack[-1]

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
 from meeplezoo.envs.concordia.actions import (
     CASH,
     CITY0,
@@ -37,7 +35,6 @@ from meeplezoo.envs.concordia.content import (
     DECKS,
     GOOD_VALUE,
     HOUSE_GOODS,
-    HOUSE_MONEY,
     MAX_HOUSES,
     NUM_GOODS,
     STOREHOUSE,
@@ -119,7 +116,7 @@ def _city_values(d: ConcordiaData, seat: int) -> list[float]:
             value += 0.6
         if g not in goods:
             value += 0.4
-        if stocked[g] and money >= HOUSE_MONEY[g] * (d.city_houses[c] + 1):  # house_cost's money
+        if stocked[g] and money >= house_cost(d, c)[0]:
             value += 1.0
         out.append(value)
     return out
@@ -267,8 +264,7 @@ class ConcordiaHeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed=None) -> None:
-        self.seed = seed
-        self.rng = np.random.default_rng(seed)
+        self.seed = seed  # unused: the choice is deterministic (kept for the agent factory's signature)
 
     def act(self, view: SeatView) -> int:
         legal = view.legal_actions
@@ -277,8 +273,9 @@ class ConcordiaHeuristicAgent:
         return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
 
     def choose(self, state: ConcordiaState) -> int:
-        """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:
-        the Forum deck already reshuffled). Also the rollout policy of IS-MCTS."""
+        """The action for the seat to move in ``state``, a state the agent may see whole (the view's public
+        state, or a determinization; the Forum deck's order never changes the choice). Also the rollout policy
+        of IS-MCTS."""
         d = state.d
         step, seat, a, b = d.stack[-1]
         legal = d.legal

@@ -12,7 +12,8 @@ With ``advice_anchor > 0`` the training loss also gets ``advice_anchor * -mean l
 cloning anchor to the advisor, in the spirit of piKL, Jacob et al. 2022): PPO's clipped update can only lower
 a near-certain move's probability, so under noisy advantages an advised policy drifts from its advisor; the
 anchor pulls it back unless the advantages keep it away. The term rides on the gradient of the returned
-``log_prob`` (:class:`_AddLoss`), so sb3's loop and its logged losses are unchanged.
+``log_prob`` (:class:`_AddLoss`), so sb3's loop and its logged losses are unchanged (the warm start's
+fitting calls the same method, so it gets the anchor too: towards the advice its labels mostly are).
 
 The advice is computed from the seat's view only (what the seat may know), as the advisor would act in that
 seat: the policy gets no information a player at the table would not have. Loading a saved model restores

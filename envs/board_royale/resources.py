@@ -273,10 +273,10 @@ def _split_hidden(
     (``rng`` None: each count the smallest that lets the later places hold the rest)."""
     m = len(free)
     top = [min(cap[i], free[i]) for i in range(m)]  # C(free, x) is 0 above free: place i holds low..top
-    later_top = [0] * (m + 1)  # later_top[i]: the most places i.. can hold
+    later_low, later_top = [0] * (m + 1), [0] * (m + 1)  # the least and the most places i.. can hold
     for i in range(m - 1, -1, -1):
-        later_top[i] = later_top[i + 1] + top[i]
-    if any(low[i] > top[i] for i in range(m)) or not sum(low) <= total <= later_top[0]:
+        later_low[i], later_top[i] = later_low[i + 1] + low[i], later_top[i + 1] + top[i]
+    if any(low[i] > top[i] for i in range(m)) or not later_low[0] <= total <= later_top[0]:
         raise AssertionError("board_royale: no deal of the hidden items fits what the viewer saw")
     if rng is None:  # each place's range is an interval, so the smallest count that fits is a bound
         out, r = [], total
@@ -285,9 +285,6 @@ def _split_hidden(
             out.append(x)
             r -= x
         return out
-    later_low = [0] * (m + 1)  # later_low[i]: the least places i.. hold
-    for i in range(m - 1, -1, -1):
-        later_low[i] = later_low[i + 1] + low[i]
     ways = [[0] * (total + 1) for _ in range(m + 1)]  # ways[i][r]: places i.. hold r hidden items
     ways[m][0] = 1
     combs = [[comb(free[i], x) for x in range(cap[i] + 1)] for i in range(m)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from importlib import resources
 
@@ -149,12 +149,14 @@ class MapInfo:
     moves_sea: tuple[tuple[tuple[int, int], ...], ...]
     saturnus_cap: int
     source: str
-    num_cities: int = field(init=False)  # len(cities), stored: the heuristics read it in their inner loops
-    num_routes: int = field(init=False)  # len(routes)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "num_cities", len(self.cities))
-        object.__setattr__(self, "num_routes", len(self.routes))
+    @property
+    def num_cities(self) -> int:
+        return len(self.cities)
+
+    @property
+    def num_routes(self) -> int:
+        return len(self.routes)
 
 
 def _bfs(n: int, adj: list[list[int]], start: int) -> list[int]:

@@ -155,6 +155,29 @@ def test_a_views_public_state_is_a_fresh_copy_of_what_the_seat_knows(game, confi
     assert view.public_state().to_dict() == b.to_dict()
 
 
+@pytest.mark.parametrize(
+    ("game", "tables"),
+    [("board_royale", ((2, 0), (2, 1), (4, 2))), ("concordia", ((2, 0), (4, 1)))],
+)
+def test_heuristics_that_act_on_the_public_state_read_only_what_the_seat_knows(game, tables):
+    """Board Royale's and Concordia's heuristics act on ``view.public_state()`` (no resampling): at every
+    decision of heuristic games, their choice there equals their choice on three determinizations."""
+    checked = 0
+    for n, seed in tables:
+        state = make_env(game, num_players=n).unwrapped.game.new_state(seed)
+        agents = [make_agent("heuristic", game, seed=seed * 10 + s) for s in range(n)]
+        while not state.is_terminal() and checked < 400 * (1 + seed):
+            seat = state.current_player()
+            view = view_of_state(state, seat)
+            action = agents[seat].act(view)
+            if len(view.legal_actions) > 1:
+                sampled = {agents[seat].choose(view.determinize(np.random.default_rng(k))) for k in range(3)}
+                assert sampled == {action}, (game, n, seed, view.pending)
+                checked += 1
+            state.apply(action)
+    assert checked > 300
+
+
 def test_the_public_copy_of_a_game_without_a_canonical_form_is_still_a_determinization(monkeypatch):
     state = positions("seastead", {}, seed=4, every=5, count=1)[0]
     monkeypatch.setattr(type(state), "public_copy", State.public_copy)  # the engine protocol's default

@@ -8,10 +8,18 @@ most likely action. The model must have been trained on the same game configurat
 action sizes are checked). A model trained with an advisor (``advisor = "heuristic"`` in its training config,
 :mod:`meeplezoo.training.advised_policy`) gets the advisor's move on the seat's view appended to its
 observation, as in training.
+
+A greedy policy is a function of the position, so in a game whose turns allow moves that change nothing
+(Board Royale: an offer made and cancelled, a Pickaxe paying a Wood to take it back) it can repeat such a
+cycle until the engine's safety bound ends the turn. In a game that declares its ``observation_clock`` (the
+entries that only count decisions), the agent therefore remembers its last :data:`REPEAT_WINDOW` decisions:
+back at a position it met there (the same observation, clock aside), it never repeats a move it took from
+it and takes its most likely other one (``avoid_repeats=false``: the plain greedy choice).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,9 +41,22 @@ class PolicyAgent:
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("path", str, "", "a MaskablePPO .zip saved by model.save() (default: the game's shipped policy)"),
         Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),
+        Param(
+            "avoid_repeats",
+            bool,
+            True,
+            "greedy only: back at a position of its last decisions, never repeat a move taken there",
+        ),
     )
 
-    def __init__(self, model: Any = None, seed: Seed = None, deterministic: bool = True, path: str = "") -> None:
+    def __init__(
+        self,
+        model: Any = None,
+        seed: Seed = None,
+        deterministic: bool = True,
+        path: str = "",
+        avoid_repeats: bool = True,
+    ) -> None:
         if model is None and path:
             model = load_model(path)
         self.model = model  # None: the game's shipped policy, loaded at the first act()
@@ -48,6 +69,9 @@ class PolicyAgent:
 
             torch.manual_seed(int(self.rng.integers(2**31)))
         self._advisor: Any = None  # the advisor agent of an advised model, made at the first act()
+        self.avoid_repeats = avoid_repeats
+        self._recent: deque[tuple[bytes, int]] = deque(maxlen=REPEAT_WINDOW)  # (position, move) pairs
+        self.repeats_avoided = 0  # how often the guard changed the greedy move
 
     @property
     def uses_determinize(self) -> bool:
@@ -74,11 +98,49 @@ class PolicyAgent:
                 self._advisor = make_agent(advisor, view.game_name, seed=int(self.rng.integers(2**31)))
             obs = with_advice(obs, int(self._advisor.act(view)), size)
         mask = view.action_mask.astype(bool)
-        action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
-        action = int(action)
+        key = self._position(view)
+        tried = {a for k, a in self._recent if k == key} if key is not None else set()
+        if tried and len(tried) < len(view.legal_actions):
+            action = self._best_untried(obs, mask, tried)
+        else:
+            action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
+            action = int(action)
         if not (0 <= action < mask.size and mask[action]):
             action = int(view.legal_actions[self.rng.integers(len(view.legal_actions))])
+        if key is not None:
+            self._recent.append((key, action))
         return action
+
+    def _position(self, view: SeatView) -> bytes | None:
+        """The position's key for the repeat guard (the observation with the clock zeroed), or None when the
+        guard is off: sampling, ``avoid_repeats=false``, or a game without a clock."""
+        if not (self.deterministic and self.avoid_repeats and view.observation_clock):
+            return None
+        obs = view.observation.copy()
+        obs[list(view.observation_clock)] = 0.0
+        return obs.tobytes()
+
+    def _best_untried(self, obs: np.ndarray, mask: np.ndarray, tried: set[int]) -> int:
+        """The most likely legal move not in ``tried`` (the guard's choice); the plain greedy move for a model
+        whose action distribution cannot be read."""
+        policy = getattr(self.model, "policy", None)
+        if policy is None or not hasattr(policy, "get_distribution"):
+            action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
+            return int(action)
+        import torch
+
+        with torch.no_grad():
+            tensor, _ = policy.obs_to_tensor(obs)
+            logits = policy.get_distribution(tensor, action_masks=mask[None]).distribution.logits[0]
+        scores = logits.cpu().numpy().astype(np.float64)
+        scores[~mask] = -np.inf
+        scores[sorted(tried)] = -np.inf
+        self.repeats_avoided += 1
+        return int(np.argmax(scores))
+
+
+#: how many of its last decisions the greedy agent remembers to avoid repeating a cycle
+REPEAT_WINDOW = 64
 
 
 def advisor_of(model: Any) -> str:

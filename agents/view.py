@@ -49,6 +49,8 @@ class SeatView:
         pending: the name of the pending decision.
         game_name: the game's short name; ``config`` its public configuration (read-only);
         num_players, num_actions: sizes of the game.
+        observation_clock: indices of the observation that only count decisions (the game's
+            ``observation_clock``; empty on a plain PettingZoo env).
     """
 
     __slots__ = (
@@ -61,6 +63,7 @@ class SeatView:
         "legal_actions",
         "num_actions",
         "num_players",
+        "observation_clock",
         "pending",
         "seat",
     )
@@ -77,6 +80,7 @@ class SeatView:
         config: Mapping[str, Any],
         num_players: int,
         public: Any = None,
+        observation_clock: tuple[int, ...] = (),
     ) -> None:
         self.seat = seat
         self.agent = agent
@@ -91,6 +95,7 @@ class SeatView:
         self.num_players = num_players
         self.num_actions = int(action_mask.size)
         self._public = public
+        self.observation_clock = tuple(observation_clock)
 
     @property
     def observation(self) -> np.ndarray:
@@ -165,6 +170,7 @@ def view_of_state(state: Any, seat: int, agent: str | None = None, *, determiniz
         config=game.config,
         num_players=game.num_players,
         public=public_copy(state, seat) if determinize else None,
+        observation_clock=game.observation_clock,
     )
 
 

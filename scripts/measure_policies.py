@@ -36,6 +36,7 @@ def win_rate(
     seed: int = 50_000,
     deterministic: bool = True,
     config: dict | None = None,
+    avoid_repeats: bool = True,
 ) -> tuple[int, int, int, int]:
     """(wins, shared wins, unfinished games, games played) of the model against ``opponent`` in every other seat,
     seats rotating. A game cut at the engine's decision bound is unfinished, not shared: while a game runs every
@@ -52,7 +53,7 @@ def win_rate(
         for seat, name in enumerate(env.possible_agents):
             s = agent_seed(seed + g, seat)
             agents[name] = (
-                PolicyAgent(model, seed=s, deterministic=deterministic)
+                PolicyAgent(model, seed=s, deterministic=deterministic, avoid_repeats=avoid_repeats)
                 if order[seat] == 0
                 else make_agent(opponent, game, seed=s)
             )
@@ -122,6 +123,13 @@ def main() -> None:
     p.add_argument("--players", type=int, default=None, help="players per game (default: the game's default)")
     p.add_argument("--sample", action="store_true", help="the policy samples its actions (default: most likely)")
     p.add_argument("--profile-steps", type=int, default=2048, help="0: no training profile")
+    p.add_argument(
+        "--opponents", nargs="+", default=["random", "heuristic"], help="the opponents to play (default: both)"
+    )
+    p.add_argument("--seed", type=int, default=50_000, help="the first game's seed (game g: seed + g)")
+    p.add_argument(
+        "--allow-repeats", action="store_true", help="plain greedy play: no guard against cycles (agents/policy.py)"
+    )
     args = p.parse_args()
     config = {} if args.players is None else {"num_players": args.players}
     try:
@@ -138,10 +146,18 @@ def measure(game: str, args: argparse.Namespace, config: dict) -> None:
     """Print one game's win rates and training profile (``main``'s options)."""
     label = game if args.players is None else f"{game} ({args.players} players)"
     model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
-    for opponent in ("random", "heuristic") if args.n else ():
+    for opponent in args.opponents if args.n else ():
         start = time.perf_counter()
         wins, shared, unfinished, played = win_rate(
-            game, model, opponent, args.n, args.seconds, deterministic=not args.sample, config=config
+            game,
+            model,
+            opponent,
+            args.n,
+            args.seconds,
+            seed=args.seed,
+            deterministic=not args.sample,
+            config=config,
+            avoid_repeats=not args.allow_repeats,
         )
         print(
             f"{label}: vs {opponent}: {wins}/{played} wins ({100 * wins / max(played, 1):.1f}%), {shared} shared, "

@@ -43,6 +43,7 @@ class BoardRoyaleGame(Game):
 
     num_actions = NUM_ACTIONS
     observation_size = observation.OBS_SIZE
+    observation_clock = (observation.TURN_CLOCK,)
     state_size = observation.STATE_SIZE
 
     def observation_layout(self) -> dict[str, slice]:

@@ -73,6 +73,8 @@ _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["offer_ask_item"],
 )
 _WINNER, _WIN_KIND = _AT["winner"], _AT["win_kind"]
+#: the entry counting this turn's decisions (the engine's safety bound): the game's ``observation_clock``
+TURN_CLOCK = _SCALARS + 3 * MAX_PLAYERS + 2 * K + 4
 _LOOT, _LOOT_NEXT = _AT["loot"], _AT["loot_next"]
 _ITEM_STEPS = (Step.TARGET, Step.SALVAGE_KIND, Step.JOIN, Step.DEFEND)
 _TARGET_B = (Step.JOIN,)

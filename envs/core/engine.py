@@ -80,6 +80,13 @@ class Game(ABC):
         return 10_000
 
     @property
+    def observation_clock(self) -> tuple[int, ...]:
+        """Indices of observation entries that only count decisions (a turn's clock, say): two positions
+        whose observations differ only there are the same position to a player, which is how an agent spots
+        a cycle of moves that change nothing (:class:`~meeplezoo.agents.policy.PolicyAgent`). Default: none."""
+        return ()
+
+    @property
     def score_scale(self) -> float:
         """A typical score magnitude, used to scale the ``score_margin`` reward."""
         return 1.0

@@ -133,9 +133,13 @@ def main() -> None:
     args = p.parse_args()
     config = {} if args.players is None else {"num_players": args.players}
     try:
+        if args.seed < 0:
+            raise MeepleZooError(f"--seed must be 0 or more, not {args.seed}")
         games = [resolve(game) for game in args.games]
-        for game in games:  # a bad game or player count fails here, before anything is measured
+        for game in games:  # a bad game, player count or opponent fails here, before anything is measured
             make_env(game, **config)
+            for opponent in args.opponents:
+                make_agent(opponent, game)
         for game in games:
             measure(game, args, config)
     except MeepleZooError as exc:

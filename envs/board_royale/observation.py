@@ -73,8 +73,9 @@ _TASK_ITEM, _ANSWER, _GIVE_ITEM, _ASK_ITEM = (
     _AT["offer_ask_item"],
 )
 _WINNER, _WIN_KIND = _AT["winner"], _AT["win_kind"]
-#: the entry counting this turn's decisions (the engine's safety bound): the game's ``observation_clock``
-TURN_CLOCK = _SCALARS + 3 * MAX_PLAYERS + 2 * K + 4
+#: the entry counting this turn's decisions (the engine's safety bound): the game's ``observation_clock``; in
+#: "scalars" it follows three per-seat figures, two per-kind counts, three pile sizes and the round
+TURN_CLOCK = _SCALARS + 3 * MAX_PLAYERS + 2 * K + 3 + 1
 _LOOT, _LOOT_NEXT = _AT["loot"], _AT["loot_next"]
 _ITEM_STEPS = (Step.TARGET, Step.SALVAGE_KIND, Step.JOIN, Step.DEFEND)
 _TARGET_B = (Step.JOIN,)

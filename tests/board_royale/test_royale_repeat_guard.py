@@ -84,13 +84,12 @@ def _play(agent: PolicyAgent, s, decisions: int) -> list[int]:
 @pytest.mark.slow
 def test_the_greedy_agent_never_repeats_a_move_from_a_position_met_again():
     model = _preferring([TRADE, seat_a(P1), PASS])  # offer, to P1, then cancel: a cycle for a greedy policy
-    positions = []
+    start = fresh(2)
+    set_hand(start.d, P0, food=2, wood=2)
+    set_hand(start.d, P1, iron=2)
+    action_phase(start, P0)
     for guard in (False, True):
-        s = fresh(2)
-        set_hand(s.d, P0, food=2, wood=2)
-        set_hand(s.d, P1, iron=2)
-        action_phase(s, P0)
-        positions.append(s.clone())
+        s = start.clone()
         agent = PolicyAgent(model, seed=1, avoid_repeats=guard)
         moves = _play(agent, s, 7)
         if guard:  # back at the start of the cycle, TRADE was tried: its next choice, PASS, ends the turn
@@ -100,5 +99,5 @@ def test_the_greedy_agent_never_repeats_a_move_from_a_position_met_again():
             assert moves == [TRADE, seat_a(P1), PASS] * 2 + [TRADE] and agent.repeats_avoided == 0
             assert s.d.active == P0 and s.d.turn_decisions == 7
     sampled = PolicyAgent(model, seed=1, deterministic=False)
-    _play(sampled, positions[0], 3)
+    _play(sampled, start.clone(), 3)
     assert sampled.repeats_avoided == 0 and not sampled._recent  # sampling is left as it is

@@ -47,6 +47,21 @@ def _hand(d: RoyaleData, seat: int) -> list[int]:
     return d.hand[seat * NUM_KINDS : seat * NUM_KINDS + NUM_KINDS]
 
 
+def _owned_names(owner: list[int], seat: int) -> set[str]:
+    """The names of the face-up items ``seat`` owns (its cards found by ``list.index``: few are owned)."""
+    names, card = set(), -1
+    for _ in range(owner.count(seat)):
+        card = owner.index(seat, card + 1)
+        names.add(CARD_TYPE[card].name)
+    return names
+
+
+#: the name of each decision's handler method
+_HANDLER = {int(step): f"_{step.name.lower()}" for step in Step}
+_CRAFT_TOTAL = tuple(t.craft_total for t in CARD_TYPE)
+_USE_TOTAL = tuple(t.use_total for t in CARD_TYPE)
+
+
 class BoardRoyaleHeuristicAgent:
     name = "heuristic"
 
@@ -65,7 +80,7 @@ class BoardRoyaleHeuristicAgent:
         d = state.d
         legal = list(d.legal)
         step, me, a, b = d.stack[-1]
-        handler = getattr(self, f"_{Step(step).name.lower()}", None)
+        handler = getattr(self, _HANDLER[step], None)
         action = handler(d, me, legal, a, b) if handler else None
         return action if action in legal else (PASS if PASS in legal else legal[0])
 
@@ -97,10 +112,12 @@ class BoardRoyaleHeuristicAgent:
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0
                 t = CARD_TYPE[card]
+                if not (t.attack and CARD_EFFECT[card] == Effect.DISCARD):  # the tests below read, never change
+                    continue
                 lethal = t.area or hand_size(d, weakest) <= t.n
-                affordable = res - t.use_total >= 2
+                affordable = res - _USE_TOTAL[card] >= 2
                 weak = min(hand_size(d, s) for s in self._opponents(d, me)) <= t.n
-                if t.attack and CARD_EFFECT[card] == Effect.DISCARD and affordable and lethal and weak:
+                if affordable and lethal and weak:
                     return act
         craft = self._best_craft(d, me, legal, buffer=BUFFER)
         if craft != PASS:
@@ -109,37 +126,39 @@ class BoardRoyaleHeuristicAgent:
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0
                 t = CARD_TYPE[card]
-                gain = min(t.n, room(d, me)) - t.use_total
+                gain = min(t.n, room(d, me)) - _USE_TOTAL[card]
                 refill = CARD_EFFECT[card] == Effect.DRAW or (
                     CARD_EFFECT[card] == Effect.SALVAGE and max(d.res_discard[:NUM_RES]) >= t.n
                 )
-                if refill and gain > 0 and res - t.use_total >= 3:
+                if refill and gain > 0 and res - _USE_TOTAL[card] >= 3:
                     return act
         for act in legal:  # wear the others down while rich
             if ITEM0 <= act < CARD0:
                 card = act - ITEM0
                 t = CARD_TYPE[card]
-                if t.attack and res - t.use_total >= BUFFER + 2:
+                if t.attack and res - _USE_TOTAL[card] >= BUFFER + 2:
                     return act
         return PASS
 
     def _best_craft(self, d, me, legal, buffer):
         res = resources_of(d, me)
         points = escape_points(d, me)
-        owned = {CARD_TYPE[c].name for c, o in enumerate(d.item_owner) if o == me}
+        owned: set[str] | None = None  # the names of my items, found when first needed
         best, best_value = PASS, 0.0
         for act in legal:
             if not CRAFT0 <= act < ITEM0:
                 continue
             card = d.field[act - CRAFT0]
             t = CARD_TYPE[card]
-            left = res - t.craft_total
+            left = res - _CRAFT_TOTAL[card]
             wins = t.escape_points and points + t.escape_points >= 10
             if left < (1 if wins else buffer):
                 continue
-            value = CRAFT_VALUE[t.category] + t.escape_points - 0.3 * t.craft_total
+            value = CRAFT_VALUE[t.category] + t.escape_points - 0.3 * _CRAFT_TOTAL[card]
             if wins:
                 value += 100.0
+            if owned is None:
+                owned = _owned_names(d.item_owner, me)
             if t.name in owned and t.category != "escape":
                 value -= 3.0
             if value > best_value:
@@ -200,7 +219,7 @@ class BoardRoyaleHeuristicAgent:
 
     def _vote(self, d, me, legal, caller, b):
         res = resources_of(d, me)
-        worth = any(c != NO and CARD_TYPE[c].craft_total <= res - 2 for c in d.field)
+        worth = any(c != NO and _CRAFT_TOTAL[c] <= res - 2 for c in d.field)
         return PASS if worth else YES
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import math
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
 import numpy as np
 
-from meeplezoo.envs.board_royale.content import CARD_TYPE, CARD_TYPE_INDEX, ESCAPE_SETS
+from meeplezoo.envs.board_royale.content import CARD_TYPE, CARD_TYPE_INDEX, ESCAPE_SETS, NUM_KINDS
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.resources import hand_size
 from meeplezoo.envs.board_royale.state import RoyaleData
@@ -56,6 +56,10 @@ WEIGHTS_FILE = "board_royale_value.json"
 
 _EFFECT_OF = tuple((EFFECTS.index(t.effect) if t.effect in EFFECTS else -1, t.consumable) for t in CARD_TYPE)
 _SET_TYPES = tuple(frozenset(s.types) for s in ESCAPE_SETS)
+_CARD_POINTS = tuple(t.escape_points for t in CARD_TYPE)
+_TYPE_OF = CARD_TYPE_INDEX
+_K = NUM_KINDS
+_ITEMS0 = FEATURES.index(f"items_{EFFECTS[0]}")
 
 
 class ValueWeightsError(MeepleZooError):
@@ -153,16 +157,109 @@ def parse_weights(data: dict[str, Any]) -> dict[int, tuple[float, ...]]:
 
 def win_logits(state: Any) -> list[float]:
     """Each seat's utility (its chance to win is the softmax over living seats; eliminated seats get 0.0)."""
-    d = state.d
+    return fast_logits(state.d)
+
+
+def reference_logits(d: RoyaleData) -> list[float]:
+    """:func:`win_logits` the slow, plain way: ``w . f`` over :func:`seat_features` (the fast path's reference)."""
     living = sum(1 for a in d.alive if a)
     w = weights()[block_of(living)]
     rows = seat_features(d)
     return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
 
 
+def fast_logits(d: RoyaleData) -> list[float]:
+    """:func:`reference_logits` bit for bit: the same float additions in feature order, skipping the zero
+    features (adding ``w * 0.0`` to a sum that starts at ``0.0`` never changes it), with the face-up items'
+    features of every seat read from a cache (:func:`_item_facts`)."""
+    n, alive, hand, active = d.n, d.alive, d.hand, d.active
+    living = [s for s in range(n) if alive[s]]
+    block = block_of(len(living))
+    w = weights()[block]
+    facts = _item_facts(tuple(d.item_owner), tuple(d.item_used), n)
+    keys = [(facts[s][0] < 7, sum(hand[s * _K : s * _K + _K]), s) for s in range(n)]
+    hunted = [0] * n
+    for j in living:
+        rivals = [keys[s] for s in living if s != j]
+        if rivals:
+            hunted[min(rivals)[2]] += 1
+    out = [0.0] * n
+    order = 0
+    for k in range(n):  # the living seats in turn order from the active seat
+        s = (active + k) % n
+        if not alive[s]:
+            continue
+        u = _size_terms(block, keys[s][1])
+        pts, best_set, items = facts[s]
+        if pts:
+            u += w[4] * pts
+            if pts >= 7:
+                u += w[5]
+                if pts >= 8:
+                    u += w[6]
+                    if pts >= 9:
+                        u += w[7]
+        if best_set == 1:
+            u += w[8]
+        elif best_set == 2:
+            u += w[9]
+        h = hunted[s]
+        if h:
+            u += w[10] * h
+            if h >= 2:
+                u += w[11]
+        if order <= 2:
+            u += w[12 + order]
+        for i, count in items:
+            u += w[i] * count
+        out[s] = u
+        order += 1
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _item_facts(owner: tuple[int, ...], used: tuple[int, ...], n: int) -> tuple[tuple[int, int, tuple], ...]:
+    """Per seat: escape points, items of its most advanced Escape Set, and the ``(feature, count)`` pairs of
+    its item effects (consumables only while unused), in feature order. Cached: its arguments are immutable."""
+    out = []
+    for seat in range(n):
+        cards = [c for c, s in enumerate(owner) if s == seat]
+        counts = [0] * len(EFFECTS)
+        for c in cards:
+            effect, consumable = _EFFECT_OF[c]
+            if effect >= 0 and not (consumable and used[c]):
+                counts[effect] += 1
+        types = {_TYPE_OF[c] for c in cards}
+        items = tuple((_ITEMS0 + e, count) for e, count in enumerate(counts) if count)
+        out.append((sum(_CARD_POINTS[c] for c in cards), max(len(t & types) for t in _SET_TYPES), items))
+    return tuple(out)
+
+
+@cache
+def _size_terms(block: int, size: int) -> float:
+    """The partial utility of the hand-size features (the first four), added in feature order from 0.0."""
+    w = weights()[block]
+    u = 0.0 + w[0] * math.log1p(size)
+    for i, limit in ((1, 2), (2, 4), (3, 7)):
+        if size <= limit:
+            u += w[i]
+    return u
+
+
 def win_chances(state: Any) -> list[float]:
-    """Each seat's chance to win (0 for eliminated seats): the softmax of :func:`win_logits` over living seats."""
-    u = np.array(win_logits(state))[None, :, None]
+    """Each seat's chance to win (0 for eliminated seats): the softmax of :func:`win_logits` over living seats
+    (:func:`win_probabilities`' float operations, in Python but for ``numpy.exp``: the same floats)."""
+    alive = state.d.alive
+    logits = win_logits(state)
+    top = max((x for x, a in zip(logits, alive, strict=True) if a), default=-math.inf)
+    e = np.exp([x - top if a else -math.inf for x, a in zip(logits, alive, strict=True)]).tolist()
+    total = sum(e)  # numpy's sum of up to 7 floats adds them one by one, in order, like this
+    return [x / total for x in e]
+
+
+def reference_chances(state: Any) -> list[float]:
+    """:func:`win_chances` through :func:`win_probabilities` and :func:`reference_logits` (its reference)."""
+    u = np.array(reference_logits(state.d))[None, :, None]
     return win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()
 
 

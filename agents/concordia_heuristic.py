@@ -23,11 +23,12 @@ from meeplezoo.envs.concordia.actions import (
     PLAY0,
     PROVINCE0,
     ROUTE0,
+    SEAT0,
     SLOT0,
     TAX,
     trade_action,
 )
-from meeplezoo.envs.concordia.architect import house_cost, move_cost, neighbour_cities
+from meeplezoo.envs.concordia.architect import house_cost, move_cost, sorted_neighbour_cities
 from meeplezoo.envs.concordia.content import (
     CARDS,
     COLONISTS,
@@ -35,6 +36,7 @@ from meeplezoo.envs.concordia.content import (
     DECKS,
     GOOD_VALUE,
     HOUSE_GOODS,
+    HOUSE_MONEY,
     MAX_HOUSES,
     NUM_GOODS,
     STOREHOUSE,
@@ -44,9 +46,31 @@ from meeplezoo.envs.concordia.content import (
 )
 from meeplezoo.envs.concordia.game import ConcordiaState
 from meeplezoo.envs.concordia.prefect import cash_value
-from meeplezoo.envs.concordia.scoring import seat_sheet
-from meeplezoo.envs.concordia.state import CODEC, NO, ConcordiaData, board_of, colonists_on_board, storehouse_used
-from meeplezoo.envs.concordia.steps import Step
+from meeplezoo.envs.concordia.scoring import seat_score, seat_sheet
+from meeplezoo.envs.concordia.state import (
+    BOARDS,
+    CODEC,
+    NO,
+    ConcordiaData,
+    board_of,
+    colonists_on_board,
+    storehouse_used,
+)
+from meeplezoo.envs.concordia.steps import (
+    BUILD,
+    BUY,
+    COLONIST_CHOICE,
+    COLONIST_MORE,
+    DIPLOMAT,
+    MAIN,
+    MOVE_DEST,
+    MOVE_PICK,
+    OVERFLOW,
+    PAY_ANY,
+    PREFECT,
+    TRADE,
+    TRIBUNE_PLACE,
+)
 from meeplezoo.envs.concordia.turn import apply_action
 
 from .view import SeatView
@@ -62,63 +86,107 @@ READY_VALUE = 1.5
 MONEY_WEIGHT = 0.1
 
 
+#: per good and stock: the good's term of :func:`evaluate` (stocks up to the storehouse's size and a margin)
+_GOODS_TERM = tuple(
+    tuple(
+        GOOD_VALUE[g] * (GOODS_WEIGHT * min(have, TARGET[g]) + MONEY_WEIGHT * (have - min(have, TARGET[g])))
+        for have in range(4 * STOREHOUSE)
+    )
+    for g in range(NUM_GOODS)
+)
+#: per good: the goods a house in a city of that good needs, as a bit mask (one of each, checked here)
+_HOUSE_NEED = tuple(sum(1 << x for x in need) for need in HOUSE_GOODS)
+assert all(len(set(need)) == len(need) for need in HOUSE_GOODS), "a house needs one of each of its goods"
+
+
+def _city_value(good: int, new_province: bool, new_good: bool, affordable: bool) -> float:
+    """How much the seat wants a house in a city of ``good`` (see :func:`_city_values`)."""
+    value = 1.0 + 0.2 * good
+    if new_province:
+        value += 0.6
+    if new_good:
+        value += 0.4
+    if affordable:
+        value += 1.0
+    return value
+
+
+#: per good, per bits (1: new province, 2: new good, 4: affordable now): :func:`_city_value`
+_CITY_VALUE = tuple(
+    tuple(_city_value(g, bool(bits & 1), bool(bits & 2), bool(bits & 4)) for bits in range(8)) for g in range(NUM_GOODS)
+)
+#: per board: the cities a house may stand in (all but Roma)
+_CANDIDATES = tuple(tuple(c for c in range(m.num_cities) if c != m.roma) for m in BOARDS)
+
+
 def evaluate(d: ConcordiaData, seat: int) -> float:
     """Score if the game ended now, plus the potential of houses, colonists, cards, goods and money."""
-    total = float(seat_sheet(d, seat)[-1])
+    total = float(seat_score(d, seat))
     base = seat * NUM_GOODS
     potential = MONEY_WEIGHT * d.money[seat]
-    for g in range(NUM_GOODS):
-        have = d.goods[base + g]
-        useful = min(have, TARGET[g])
-        potential += GOOD_VALUE[g] * (GOODS_WEIGHT * useful + MONEY_WEIGHT * (have - useful))
+    for g, have in enumerate(d.goods[base : base + NUM_GOODS]):
+        terms = _GOODS_TERM[g]
+        if 0 <= have < len(terms):
+            potential += terms[have]
+        else:
+            useful = min(have, TARGET[g])
+            potential += GOOD_VALUE[g] * (GOODS_WEIGHT * useful + MONEY_WEIGHT * (have - useful))
     # what houses, colonists and cards will still bring (kept after the trigger too, so that ending the game
     # is judged by the Concordia card and the score alone)
+    hand = len(d.hand[seat])
     potential += HOUSE_VALUE * len(d.houses[seat])
     potential += COLONIST_VALUE * colonists_on_board(d, seat)
-    potential += CARD_VALUE * (len(d.hand[seat]) + len(d.discard[seat]))
-    potential += HAND_VALUE * len(d.hand[seat])
+    potential += CARD_VALUE * (hand + len(d.discard[seat]))
+    potential += HAND_VALUE * hand
     potential += READY_VALUE * _ready(d, seat)
     return total + potential
 
 
-def _ready(d: ConcordiaData, seat: int) -> int:
-    """Cities next to own colonists where a house could be paid now."""
-    m = board_of(d)
-    n = 0
+def _missing(d: ConcordiaData, seat: int) -> int:
+    """The goods the seat has none of, as a bit mask (a house of good ``g`` is stocked when
+    ``not _HOUSE_NEED[g] & missing``)."""
     base = seat * NUM_GOODS
-    for c in neighbour_cities(d, seat):
-        if c == m.roma or c in d.houses[seat]:
+    g0, g1, g2, g3, g4 = d.goods[base : base + NUM_GOODS]
+    return (g0 < 1) | (g1 < 1) << 1 | (g2 < 1) << 2 | (g3 < 1) << 3 | (g4 < 1) << 4
+
+
+def _ready(d: ConcordiaData, seat: int) -> int:
+    """Cities next to own colonists where a house could be paid now (at most 3 count)."""
+    roma = board_of(d).roma
+    mine = d.houses[seat]
+    money = d.money[seat]
+    city_good, city_houses = d.city_good, d.city_houses
+    missing = _missing(d, seat)
+    n = 0
+    for c in sorted_neighbour_cities(d, seat):
+        if c == roma or c in mine:
             continue
-        money, need = house_cost(d, c)
-        if d.money[seat] >= money and all(d.goods[base + x] >= need.count(x) for x in need):
+        g = city_good[c]
+        if not _HOUSE_NEED[g] & missing and money >= HOUSE_MONEY[g] * (city_houses[c] + 1):
             n += 1
-    return min(n, 3)
+            if n == 3:
+                break
+    return n
 
 
 def _city_values(d: ConcordiaData, seat: int) -> list[float]:
     """How much the seat wants a house in each city (0 where it cannot have one)."""
     m = board_of(d)
     mine = d.houses[seat]
-    provinces = {m.province_of[h] for h in mine}
-    goods = {d.city_good[h] for h in mine}
-    money, base = d.money[seat], seat * NUM_GOODS
-    have = d.goods[base : base + NUM_GOODS]
-    # the goods a house needs depend on the city's good only: checked once per good
-    stocked = [all(have[x] >= need.count(x) for x in need) for need in HOUSE_GOODS]
-    out = []
-    for c in range(m.num_cities):
-        if c == m.roma or c in mine:
-            out.append(0.0)
+    province_of, city_good, city_houses = m.province_of, d.city_good, d.city_houses
+    provinces = {province_of[h] for h in mine}
+    goods = {city_good[h] for h in mine}
+    money = d.money[seat]
+    missing = _missing(d, seat)
+    out = [0.0] * m.num_cities
+    for c in _CANDIDATES[d.board]:
+        if c in mine:
             continue
-        g = d.city_good[c]
-        value = 1.0 + 0.2 * g
-        if m.province_of[c] not in provinces:
-            value += 0.6
-        if g not in goods:
-            value += 0.4
-        if stocked[g] and money >= house_cost(d, c)[0]:
-            value += 1.0
-        out.append(value)
+        g = city_good[c]
+        bits = (province_of[c] not in provinces) | (g not in goods) << 1
+        if not _HOUSE_NEED[g] & missing and money >= HOUSE_MONEY[g] * (city_houses[c] + 1):
+            bits |= 4
+        out[c] = _CITY_VALUE[g][bits]
     return out
 
 
@@ -132,100 +200,173 @@ def _pos_value(m: MapInfo, pos: int, cities: list[float]) -> float:
     return max(va, vb) + 0.2 * min(va, vb)
 
 
-def _best_move(d: ConcordiaData, seat: int, points: int, only: int = -1) -> tuple[float, int, int]:
-    """(gain, colonist, route) of the best single colonist move within ``points``."""
+#: per board, per kind of colonist (land, sea) and position: its moves ``(cost, route, end a, end b, cost
+#: penalty)`` by cost (``MapInfo.moves_land`` / ``moves_sea`` with the route's ends and ``0.02 * cost``)
+_MOVES = tuple(
+    tuple(
+        tuple(tuple((cost, r, m.routes[r][0], m.routes[r][1], 0.02 * cost) for cost, r in moves) for moves in table)
+        for table in (m.moves_land, m.moves_sea)
+    )
+    for m in BOARDS
+)
+
+
+def _best_move(
+    d: ConcordiaData, seat: int, points: int, only: int = -1, cities: list[float] | None = None
+) -> tuple[float, int, int]:
+    """(gain, colonist, route) of the best single colonist move within ``points`` (``cities``: the seat's
+    :func:`_city_values`, computed when not given)."""
     m = board_of(d)
-    routes = m.routes
-    best = (0.05, -1, -1)
-    cities = _city_values(d, seat)
-    for i in range(COLONISTS):
-        if only >= 0 and i != only:
-            continue
-        pos = d.col[seat * COLONISTS + i]
+    land, sea = _MOVES[d.board]
+    best, best_i, best_r = 0.05, -1, -1
+    if cities is None:
+        cities = _city_values(d, seat)
+    occ = d.route_occ
+    col = d.col
+    base = seat * COLONISTS
+    for i in range(COLONISTS) if only < 0 else (only,):
+        pos = col[base + i]
         if pos == NO:
             continue
         here = _pos_value(m, pos, cities)
-        moves = m.moves_land[pos] if i < COLONISTS_PER_KIND else m.moves_sea[pos]
-        for cost, r in moves:
+        for cost, r, a, b, penalty in land[pos] if i < COLONISTS_PER_KIND else sea[pos]:
             if cost > points:
                 break
-            if d.route_occ[r] != NO:
+            if occ[r] != NO:
                 continue
-            a, b, _ = routes[r]  # _pos_value(m, nc + r, cities), inlined: this loop is the heuristic's hottest
-            va, vb = cities[a], cities[b]
-            gain = (va + 0.2 * vb if va >= vb else vb + 0.2 * va) - here - 0.02 * cost
-            if gain > best[0]:
-                best = (gain, i, r)
-    return best
+            va, vb = cities[a], cities[b]  # _pos_value(m, nc + r, cities), inlined: the heuristic's hottest loop
+            gain = (va + 0.2 * vb if va >= vb else vb + 0.2 * va) - here - penalty
+            if gain > best:
+                best, best_i, best_r = gain, i, r
+    return best, best_i, best_r
+
+
+#: per card id: the good of a specialist (-1 for other cards), the value of another card before its god's
+#: bonus, and its god
+_SPECIALIST_GOOD = tuple(c.good if c.action == Act.SPECIALIST else -1 for c in CARDS)
+_CARD_BASE = tuple(
+    {Act.ARCHITECT: 3.0, Act.PREFECT: 2.5, Act.MERCATOR: 2.5, Act.COLONIST: 2.0, Act.CONSUL: 2.5}.get(c.action, 2.0)
+    for c in CARDS
+)
+_CARD_GOD = tuple(int(c.god) for c in CARDS)
+_JUPITER, _SATURNUS, _MARS, _MERCURIUS = int(God.JUPITER), int(God.SATURNUS), int(God.MARS), int(God.MERCURIUS)
 
 
 def _card_value(d: ConcordiaData, seat: int, card: int) -> float:
-    c = CARDS[card]
-    if c.action == Act.SPECIALIST:
-        return 1.0 + 1.5 * sum(1 for h in d.houses[seat] if d.city_good[h] == c.good)
-    value = {Act.ARCHITECT: 3.0, Act.PREFECT: 2.5, Act.MERCATOR: 2.5, Act.COLONIST: 2.0, Act.CONSUL: 2.5}.get(
-        c.action, 2.0
-    )
-    if c.god == God.JUPITER:
+    good = _SPECIALIST_GOOD[card]
+    if good >= 0:
+        return 1.0 + 1.5 * sum(1 for h in d.houses[seat] if d.city_good[h] == good)
+    value = _CARD_BASE[card]
+    god = _CARD_GOD[card]
+    if god == _JUPITER:
         value += 0.15 * len(d.houses[seat])
-    elif c.god == God.SATURNUS:
+    elif god == _SATURNUS:
         value += 0.25 * len({board_of(d).province_of[h] for h in d.houses[seat]})
-    elif c.god == God.MARS:
+    elif god == _MARS:
         value += 0.3 * colonists_on_board(d, seat)
-    elif c.god == God.MERCURIUS:
+    elif god == _MERCURIUS:
         value += 0.3 * len({d.city_good[h] for h in d.houses[seat]})
     return value
 
 
-def rule_choice(d: ConcordiaData, step: int, seat: int, a: int, b: int, legal: tuple[int, ...]) -> int:
-    """The rule-based choice for every decision but the card to play."""
-    base = seat * NUM_GOODS
-    if step == Step.MOVE_PICK:
-        _, i, _ = _best_move(d, seat, a)
-        return COLONIST0 + i if i >= 0 and COLONIST0 + i in legal else PASS
-    if step == Step.MOVE_DEST:
-        _, i, r = _best_move(d, seat, a, only=b)
-        if r >= 0 and ROUTE0 + r in legal:
-            return ROUTE0 + r
-        pos = d.col[seat * COLONISTS + b]
-        return min(legal, key=lambda x: move_cost(d, b, pos, x - ROUTE0))
-    if step == Step.BUILD:
-        cities = [x for x in legal if x != PASS]
+Values = list[float] | None
+
+
+def _move_pick(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    _, i, _ = _best_move(d, seat, a, cities=values)
+    return COLONIST0 + i if i >= 0 and COLONIST0 + i in legal else PASS
+
+
+def _move_dest(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    _, _, r = _best_move(d, seat, a, only=b, cities=values)
+    if r >= 0 and ROUTE0 + r in legal:
+        return ROUTE0 + r
+    pos = d.col[seat * COLONISTS + b]
+    return min(legal, key=lambda x: move_cost(d, b, pos, x - ROUTE0))
+
+
+def _build(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    cities = [x for x in legal if x != PASS]
+    if values is None:
         values = _city_values(d, seat)
-        return max(cities, key=lambda x: values[x - CITY0] - 0.05 * house_cost(d, x - CITY0)[0])
-    if step == Step.PREFECT:
-        m = board_of(d)
-        best, choice = -1.0, CASH
-        cash = cash_value(d)
-        for x in legal:
-            if x == CASH:
-                continue
-            p = x - PROVINCE0
-            mine = GOOD_VALUE[d.province_good[p]] * (2 if d.pm == seat else 1)
-            for s in range(d.n):
-                for c in d.houses[s]:
-                    if m.province_of[c] == p:
-                        mine += GOOD_VALUE[d.city_good[c]] * (1.0 if s == seat else -0.3)
-            if mine > best:
-                best, choice = mine, x
-        return CASH if cash > best else choice
-    if step == Step.TRADE:
-        return _trade(d, seat, a, legal)
-    if step == Step.BUY:
-        slots = [x for x in legal if x != PASS]
-        return max(slots, key=lambda x: _card_value(d, seat, d.forum[x - SLOT0]) - 0.1 * (x - SLOT0))
-    if step in (Step.PAY_ANY, Step.OVERFLOW):
-        goods = [x for x in legal]
-        return max(goods, key=lambda x: d.goods[base + x - GOOD0] - TARGET[x - GOOD0] - 0.1 * (x - GOOD0))
-    if step in (Step.COLONIST_CHOICE, Step.COLONIST_MORE, Step.TRIBUNE_PLACE):
-        places = [x for x in legal if PLACE0 <= x < TAX]
-        if places and colonists_on_board(d, seat) < 6:
-            # land colonists first; in Roma (most routes) unless an own house city is better placed
-            return places[0]
-        return TAX if TAX in legal else PASS
-    if step == Step.DIPLOMAT:
-        return legal[0]
+    return max(cities, key=lambda x: values[x - CITY0] - 0.05 * house_cost(d, x - CITY0)[0])
+
+
+def _prefect(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    province_of, city_good = board_of(d).province_of, d.city_good
+    cash = cash_value(d)
+    bonus = 2 if d.pm == seat else 1
+    # per province offered: its good (twice with the Praefectus Magnus), plus the goods its houses give the
+    # seat, less 0.3 of what they give the others (added seat by seat, house by house)
+    mine = {x - PROVINCE0: GOOD_VALUE[d.province_good[x - PROVINCE0]] * bonus for x in legal if x != CASH}
+    for s in range(d.n):
+        weight = 1.0 if s == seat else -0.3
+        for c in d.houses[s]:
+            p = province_of[c]
+            if p in mine:
+                mine[p] += GOOD_VALUE[city_good[c]] * weight
+    best, choice = -1.0, CASH
+    for x in legal:
+        if x != CASH and mine[x - PROVINCE0] > best:
+            best, choice = mine[x - PROVINCE0], x
+    return CASH if cash > best else choice
+
+
+def _trade_rule(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    return _trade(d, seat, a, legal)
+
+
+def _buy(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    slots = [x for x in legal if x != PASS]
+    return max(slots, key=lambda x: _card_value(d, seat, d.forum[x - SLOT0]) - 0.1 * (x - SLOT0))
+
+
+def _good(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    base = seat * NUM_GOODS
+    goods = [x for x in legal]
+    return max(goods, key=lambda x: d.goods[base + x - GOOD0] - TARGET[x - GOOD0] - 0.1 * (x - GOOD0))
+
+
+def _place(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
+    places = [x for x in legal if PLACE0 <= x < TAX]
+    if places and colonists_on_board(d, seat) < 6:
+        # land colonists first; in Roma (most routes) unless an own house city is better placed
+        return places[0]
+    return TAX if TAX in legal else PASS
+
+
+def _first(d: ConcordiaData, seat: int, a: int, b: int, legal: tuple[int, ...], values: Values) -> int:
     return legal[0]
+
+
+#: the rule of each decision: ``rule(d, seat, a, b, legal, city_values)``
+_RULES = {
+    MOVE_PICK: _move_pick,
+    MOVE_DEST: _move_dest,
+    BUILD: _build,
+    PREFECT: _prefect,
+    TRADE: _trade_rule,
+    BUY: _buy,
+    PAY_ANY: _good,
+    OVERFLOW: _good,
+    COLONIST_CHOICE: _place,
+    COLONIST_MORE: _place,
+    TRIBUNE_PLACE: _place,
+}
+
+
+def rule_choice(
+    d: ConcordiaData,
+    step: int,
+    seat: int,
+    a: int,
+    b: int,
+    legal: tuple[int, ...],
+    values: list[float] | None = None,
+) -> int:
+    """The rule-based choice for every decision but the card to play (``values``: the seat's
+    :func:`_city_values` when the caller has them, for the Architect's decisions)."""
+    return _RULES.get(step, _first)(d, seat, a, b, legal, values)
 
 
 def _trade(d: ConcordiaData, seat: int, mask: int, legal: tuple[int, ...]) -> int:
@@ -249,13 +390,30 @@ def _trade(d: ConcordiaData, seat: int, mask: int, legal: tuple[int, ...]) -> in
     return PASS
 
 
+#: the Architect's decisions: :func:`_city_values` is an input of their rule-based choices
+_ARCHITECT_STEPS = frozenset((MOVE_PICK, MOVE_DEST, BUILD))
+#: the decisions of the lookahead (the card to play, the Diplomat's target), the others' are rule-based
+_CARD_CHOICES = frozenset((MAIN, DIPLOMAT))
+#: colonist moves: they change no input of :func:`_city_values` (houses, money, goods)
+_MOVE_STEPS = frozenset((MOVE_PICK, MOVE_DEST))
+
+
 def finish_turn(d: ConcordiaData, seat: int) -> None:
     """Play the rest of the seat's turn with the rule-based choices (stops at another seat's decision)."""
+    values = None  # the seat's city values, kept while only colonists move
     while d.stack:
         step, who, a, b = d.stack[-1]
-        if who != seat or step == Step.MAIN or step == Step.DIPLOMAT:
+        if who != seat or step in _CARD_CHOICES:
             return
-        apply_action(d, rule_choice(d, step, seat, a, b, d.legal))
+        if step in _ARCHITECT_STEPS:
+            if values is None:
+                values = _city_values(d, seat)
+            action = rule_choice(d, step, seat, a, b, d.legal, values)
+        else:
+            action = rule_choice(d, step, seat, a, b, d.legal)
+        apply_action(d, action)
+        if step not in _MOVE_STEPS:
+            values = None
 
 
 class ConcordiaHeuristicAgent:
@@ -281,36 +439,68 @@ class ConcordiaHeuristicAgent:
         legal = d.legal
         if len(legal) == 1:
             return legal[0]
-        if step not in (Step.MAIN, Step.DIPLOMAT):
+        if step not in _CARD_CHOICES:
             return rule_choice(d, step, seat, a, b, legal)
-        base = d
         best, choice = -1e18, legal[0]
+        # evaluate() after the seat's turn, per card effect (action, sesterces, good): cards of one effect
+        # lead to the same position up to which card lies in the hand or the discard pile, which no rule-based
+        # choice nor evaluate() reads (the pile's length and the cards held are the same), so a Diplomat
+        # copying an effect scores as playing it
+        effects: dict[tuple[int, int, int], float] = {}
         seen = set()
         for action in legal:
-            if step == Step.MAIN:
-                card = CARDS[action - PLAY0]
-                key = (card.action, card.amount, card.good)
+            if step == MAIN:
+                key = _EFFECT[action - PLAY0]
                 if key in seen:
                     continue
                 seen.add(key)
-            trial = _clone(base)
-            apply_action(trial, action)
-            finish_turn(trial, seat)
-            if trial.stack and trial.stack[-1][0] == Step.DIPLOMAT and trial.stack[-1][1] == seat:
-                value = max(self._diplomat_value(trial, seat, x) for x in trial.legal)
+                if key[0] == _DIPLOMAT:
+                    value = self._diplomat_trial(d, seat, action, effects)
+                else:
+                    value = effects.get(key)
+                    if value is None:
+                        value = effects[key] = _value_after(d, seat, action)
+                if key[0] == _TRIBUNE:
+                    value -= 0.8 * max(0, 4 - len(d.discard[seat]))
             else:
-                value = evaluate(trial, seat)
-            if step == Step.MAIN and CARDS[action - PLAY0].action == Act.TRIBUNE:
-                value -= 0.8 * max(0, 4 - len(d.discard[seat]))
+                key = _EFFECT[d.discard[action - SEAT0][-1]]
+                if key in effects:  # the same position as a target before: not better
+                    continue
+                value = effects[key] = _value_after(d, seat, action)
             if value > best:
                 best, choice = value, action
         return choice
 
-    def _diplomat_value(self, d: ConcordiaData, seat: int, action: int) -> float:
+    def _diplomat_trial(
+        self, d: ConcordiaData, seat: int, action: int, effects: dict[tuple[int, int, int], float]
+    ) -> float:
+        """The value of playing the Diplomat ``action``: the best copy (or the card alone, with no target)."""
         trial = _clone(d)
         apply_action(trial, action)
         finish_turn(trial, seat)
-        return evaluate(trial, seat)
+        if not (trial.stack and trial.stack[-1][0] == DIPLOMAT and trial.stack[-1][1] == seat):
+            return evaluate(trial, seat)
+        best = -1e18
+        for x in trial.legal:
+            key = _EFFECT[trial.discard[x - SEAT0][-1]]
+            value = effects.get(key)
+            if value is None:
+                value = effects[key] = _value_after(trial, seat, x)
+            best = max(best, value)
+        return best
+
+
+#: per card id: its effect (action, Mercator sesterces, specialist good), all that playing it does
+_EFFECT = tuple((int(c.action), c.amount, c.good) for c in CARDS)
+_DIPLOMAT, _TRIBUNE = int(Act.DIPLOMAT), int(Act.TRIBUNE)
+
+
+def _value_after(d: ConcordiaData, seat: int, action: int) -> float:
+    """:func:`evaluate` after ``action`` and the rest of the seat's turn played by the rules."""
+    trial = _clone(d)
+    apply_action(trial, action)
+    finish_turn(trial, seat)
+    return evaluate(trial, seat)
 
 
 def _clone(d: ConcordiaData) -> ConcordiaData:
@@ -358,6 +548,6 @@ def rollout_choice(state: ConcordiaState, py: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     step, seat, a, b = d.stack[-1]
-    if step == Step.MAIN or step == Step.DIPLOMAT:
+    if step in _CARD_CHOICES:
         return legal[int(py.random() * len(legal))]
     return rule_choice(d, step, seat, a, b, legal)

@@ -10,6 +10,8 @@ on the way to having it. The decision logic is :func:`choose` (state-or-determin
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 
 from meeplezoo.envs.resafa.actions import DROP_SACK0, USE_BONUS0
@@ -35,11 +37,12 @@ from meeplezoo.envs.resafa.content import (
 )
 from meeplezoo.envs.resafa.effects import EFFECTS, LISTS
 from meeplezoo.envs.resafa.game import ResafaState
-from meeplezoo.envs.resafa.geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS, move_cost
-from meeplezoo.envs.resafa.scoring import canals, counter, garden_tiles, row_value, workshops
+from meeplezoo.envs.resafa.geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS, move_cost, source_boxes
+from meeplezoo.envs.resafa.scoring import canals, counter
 from meeplezoo.envs.resafa.state import CENTRE_NODES, CITY, NO, NUM_ITEMS, ResafaData
 from meeplezoo.envs.resafa.steps import Step
-from meeplezoo.envs.resafa.workshops import face_of
+from meeplezoo.envs.resafa.tracks import CARD_SPACES, can_step
+from meeplezoo.envs.resafa.turn import LOOKAHEAD
 
 from .view import SeatView
 
@@ -114,44 +117,55 @@ _TASK_VALUE = {
 }
 
 
+#: rains still to come by round number (rounds 1-6, and 7 once the game is over)
+_RAINS_LEFT = tuple(sum(1 for r in (2, 4, 6) if r >= n) for n in range(8))
+
+
 def rains_left(d: ResafaData) -> int:
-    return sum(1 for r in (2, 4, 6) if r >= d.round_no)
+    return _RAINS_LEFT[d.round_no]
+
+
+#: per workshop tile and side (0 front, 1 back): its best room's worth (:func:`main_value`)
+_BEST_ROOM = tuple(
+    tuple(max(sum(effect_value(e) for e in room.effects) for room in f.rooms) for f in (t.front, t.back))
+    for t in C.workshops
+)
+_EXTRA_PRODUCTION = tuple((t.front.extra_production, t.back.extra_production) for t in C.workshops)
+_PRODUCTION, _WORKSHOP, _GARDEN, _CANAL, _TRADE = (
+    int(a) for a in (Action.PRODUCTION, Action.WORKSHOP, Action.GARDEN, Action.CANAL, Action.TRADE)
+)
+_PROVISIONS = int(Action.PROVISIONS)
 
 
 def main_value(d: ResafaData, seat: int, action: int) -> float:
     """A static estimate of what doing main action ``action`` now is worth to ``seat``."""
-    if action == Action.PROVISIONS:
+    if action == _PROVISIONS:
         return 1.5
     if not main_possible(d, seat, action):
         return 0.0
     future = max(0.0, (6 - d.round_no) / 6.0)
-    if action == Action.WORKSHOP:
+    if action == _WORKSHOP:
         return 2.0 + WORKSHOP_FUTURE * future + 3.0 * future
-    if action == Action.PRODUCTION:
+    if action == _PRODUCTION:
         base = seat * CELLS
-        best = sorted(
-            (
-                max(sum(effect_value(e) for e in room.effects) for room in face_of(d, seat, c).rooms)
-                for c in WORKSHOP_CELLS
-                if d.ws_tile[base + c] != NO
-            ),
-            reverse=True,
-        )
-        k = 2 + sum(face_of(d, seat, c).extra_production for c in WORKSHOP_CELLS if d.ws_tile[base + c] != NO)
+        tiles, sides = d.ws_tile, d.ws_face
+        built = [(tiles[base + c], 1 if sides[base + c] else 0) for c in WORKSHOP_CELLS if tiles[base + c] != NO]
+        best = sorted((_BEST_ROOM[t][side] for t, side in built), reverse=True)
+        k = 2 + sum(_EXTRA_PRODUCTION[t][side] for t, side in built)
         return sum(best[:k])
-    if action == Action.GARDEN:
+    if action == _GARDEN:
         base = seat * CELLS
         full = max((bin(d.g_strips[base + c]).count("1") for c in GARDEN_CELLS if d.g_strips[base + c] != 7), default=0)
         if full == 2:
             steps, vp = SC.garden_rewards[min(d.gardens_done[seat], len(SC.garden_rewards) - 1)]
             return 2.5 + STEP_VALUE * steps + vp
         return 2.2 if full == 1 else 1.8
-    if action == Action.CANAL:
+    if action == _CANAL:
         n = canals(d, seat)
         strip = dict(SC.canal_strip)
         bonus = strip.get(n + 1, 0) - max((v for k, v in strip.items() if k <= n), default=0)
         return 1.5 + rains_left(d) * 1.3 + max(0, bonus)
-    if action == Action.TRADE:
+    if action == _TRADE:
         return trade_value(d, seat)
     return 1.0
 
@@ -179,11 +193,12 @@ def trade_value(d: ResafaData, seat: int) -> float:
 
 
 def colour_value(d: ResafaData, seat: int, colour: int) -> float:
-    from meeplezoo.envs.resafa.tracks import CARD_SPACES, can_step
-
     colours = range(4) if colour == NO else (colour,)
     best = SACK_VALUE
-    if any(x != NO and (colour == NO or i // 3 == colour) for i, x in enumerate(d.bonus_display)):
+    if colour == NO:
+        if any(x != NO for x in d.bonus_display):
+            best = max(best, BONUS_CARD_VALUE)
+    elif any(x != NO for x in d.bonus_display[colour * 3 : colour * 3 + 3]):
         best = max(best, BONUS_CARD_VALUE)
     for c in colours:
         if can_step(d, seat, c):
@@ -201,99 +216,157 @@ def card_value(d: ResafaData, seat: int, card: int) -> float:
     return best
 
 
+def _effects_value(d: ResafaData, seat: int, a: int, b: int) -> float:
+    return sum(effect_value(e) for e in LISTS[a][b:])
+
+
+def _produce_value(d: ResafaData, seat: int, a: int, b: int) -> float:
+    normal, free = divmod(a, 64)
+    return 1.6 * (normal + free)
+
+
+#: how :func:`pending_value` values each step that depends on the task or the position (the others:
+#: ``_TASK_VALUE``, 0 when missing)
+_PENDING = {
+    int(Step.MAIN_ACTION): lambda d, seat, a, b: main_value(d, seat, a),
+    int(Step.COLOUR_ACTION): lambda d, seat, a, b: colour_value(d, seat, a),
+    int(Step.COLOUR_OPT): lambda d, seat, a, b: colour_value(d, seat, a),
+    int(Step.ORDER): lambda d, seat, a, b: main_value(d, seat, d.main) + colour_value(d, seat, d.colour),
+    int(Step.ORIENT): lambda d, seat, a, b: card_value(d, seat, d.card),
+    int(Step.CARD_MAIN): lambda d, seat, a, b: 4.0,
+    int(Step.CARD_COLOUR): lambda d, seat, a, b: 4.0,
+    int(Step.EFFECTS): _effects_value,
+    int(Step.PRODUCE): _produce_value,
+    int(Step.CHOICE): lambda d, seat, a, b: effect_value(EFFECTS[a]),
+    int(Step.CONVERT): lambda d, seat, a, b: 0.3,
+}
+_PLAIN_TASK_VALUE = {int(k): v for k, v in _TASK_VALUE.items() if int(k) not in _PENDING}
+
+
 def pending_value(d: ResafaData, seat: int) -> float:
     total = 0.0
+    special, plain = _PENDING, _PLAIN_TASK_VALUE
     for step, s, a, b in d.stack:
         if s != seat:
             continue
-        if step == Step.MAIN_ACTION:
-            total += main_value(d, seat, a)
-        elif step in (Step.COLOUR_ACTION, Step.COLOUR_OPT):
-            total += colour_value(d, seat, a)
-        elif step == Step.ORDER:
-            total += main_value(d, seat, d.main) + colour_value(d, seat, d.colour)
-        elif step == Step.ORIENT:
-            total += card_value(d, seat, d.card)
-        elif step in (Step.CARD_MAIN, Step.CARD_COLOUR):
-            total += 4.0
-        elif step == Step.EFFECTS:
-            effects = LISTS[a]
-            total += sum(effect_value(e) for e in effects[b:])
-        elif step == Step.PRODUCE:
-            normal, free = divmod(a, 64)
-            total += 1.6 * (normal + free)
-        elif step in (Step.CHOICE, Step.CONVERT):
-            total += effect_value(EFFECTS[a]) if step == Step.CHOICE else 0.3
-        else:
-            total += _TASK_VALUE.get(step, 0.0)
+        f = special.get(step)
+        total += plain.get(step, 0.0) if f is None else f(d, seat, a, b)
     return total
+
+
+#: per seat: the workshop cells of its board, as one getter
+_WS_CELLS = tuple(itemgetter(*(seat * CELLS + c for c in WORKSHOP_CELLS)) for seat in range(4))
+_GARDEN_ROW, _WORKSHOP_ROW, _CANAL_ROW = ((0, *SC.multiplier_rows[r]) for r in ("garden", "workshop", "canal"))
+#: the canal strip's VP by canal tiles placed
+_STRIP = tuple(max((vp for n, vp in SC.canal_strip.items() if k >= n), default=0) for k in range(256))
+#: a canal tile's blue VP by design and side (None: a tile without that side)
+_BLUE_VP = tuple(
+    tuple(None if f is None else f.blue_vp for f in (canal_face(t, 0), canal_face(t, 1)))
+    for t in range(len(C.canal_tiles))
+)
+
+
+def _owned(owners: list[int], seat: int) -> list[int]:
+    """The indices holding ``seat`` in ``owners``, ascending."""
+    out, i = [], -1
+    for _ in range(owners.count(seat)):
+        i = owners.index(seat, i + 1)
+        out.append(i)
+    return out
+
+
+def _points(d: ResafaData, seat: int, specials: list[int], n_workshops: int, n_canals: int) -> float:
+    """:func:`points`, given the seat's special cards, workshops and canal tiles."""
+    rows = d.rows[seat * 3 : seat * 3 + 3]
+    scarabs = min(d.scarabs[seat], len(SC.scarab_scale))
+    total = float(d.vp[seat]) + (SC.scarab_scale[scarabs - 1] if scarabs else 0)
+    total += _GARDEN_ROW[rows[0]] * (d.g_tiles[seat * 2] + d.g_tiles[seat * 2 + 1])
+    total += _WORKSHOP_ROW[rows[1]] * n_workshops
+    total += _CANAL_ROW[rows[2]] * n_canals
+    total += _STRIP[n_canals]
+    for i in specials:
+        total += _SPECIAL_VP[i] + sum(e.points(counter(d, seat, e.counter)) for e in _ENDGAME[i])
+    return total
+
+
+def _workshops(d: ResafaData, seat: int) -> int:
+    return len(WORKSHOP_CELLS) - _WS_CELLS[seat](d.ws_tile).count(NO)
 
 
 def points(d: ResafaData, seat: int) -> float:
     """What the end scoring would give now (the seed's list), without the score sheet."""
-    rows = d.rows[seat * 3 : seat * 3 + 3]
-    scarabs = min(d.scarabs[seat], len(SC.scarab_scale))
-    total = float(d.vp[seat]) + (SC.scarab_scale[scarabs - 1] if scarabs else 0)
-    total += row_value(rows[0], "garden") * garden_tiles(d, seat)
-    total += row_value(rows[1], "workshop") * workshops(d, seat)
-    n_canals = canals(d, seat)
-    total += row_value(rows[2], "canal") * n_canals
-    total += max((vp for n, vp in SC.canal_strip.items() if n_canals >= n), default=0)
-    for i, o in enumerate(d.spec_owner):
-        if o == seat:
-            total += _SPECIAL_VP[i] + sum(e.points(counter(d, seat, e.counter)) for e in _ENDGAME[i])
-    return total
+    return _points(d, seat, _owned(d.spec_owner, seat), _workshops(d, seat), d.canal_owner.count(seat))
 
 
 #: filled strips of a garden square that is not full (a 3-bit mask; a full square, 7, counts 0 here)
 _OPEN_STRIP_BITS = tuple(0 if x == 7 else bin(x).count("1") for x in range(8))
+#: the same as a ``bytes.translate`` table (a garden's masks as bytes, summed in C)
+_OPEN_STRIP_TABLE = bytes(_OPEN_STRIP_BITS) + bytes(256 - len(_OPEN_STRIP_BITS))
 
 
 def evaluate(d: ResafaData, seat: int) -> float:
     """Points now plus the worth of the seat's assets and pending tasks."""
-    late = d.round_no >= 6
-    value = points(d, seat)
+    round_no = d.round_no
+    late = round_no >= 6
+    specials = _owned(d.spec_owner, seat)
+    workshops = _workshops(d, seat)
+    owner = d.canal_owner
+    n_canals = owner.count(seat)
+    value = _points(d, seat, specials, workshops, n_canals)
     r = seat * NUM_ITEMS
     store = d.store[r : r + NUM_ITEMS]
-    goods = store[2] + store[3] + (d.camel_load[seat] if d.camel_item[seat] in (2, 3) else 0)
+    item, load = d.camel_item[seat], d.camel_load[seat]
+    goods = store[2] + store[3] + (load if item in (2, 3) else 0)
     value += goods * (1.0 if late else 1.4)
-    rest = store[0] + store[1] + (d.camel_load[seat] if d.camel_item[seat] in (0, 1) else 0)
-    value += (rest + d.coins[seat]) / 5.0 if late else sum(v * w for v, w in zip(store[:2], ITEM_VALUE, strict=False))
-    if not late:
-        value += COIN_VALUE * d.coins[seat]
-    rains = rains_left(d)
+    coins = d.coins[seat]
+    if late:
+        value += (store[0] + store[1] + (load if item in (0, 1) else 0) + coins) / 5.0
+    else:
+        value += store[0] * ITEM_VALUE[0] + store[1] * ITEM_VALUE[1]
+        value += COIN_VALUE * coins
+    rains = _RAINS_LEFT[round_no]
     if rains:
-        for b, o in enumerate(d.canal_owner):
-            if o == seat:
-                value += rains * (1 + canal_face(d.canal_design[b], d.canal_side[b]).blue_vp)
-        for k, state in enumerate(d.cubes):
-            if state == 1:
-                from meeplezoo.envs.resafa.geometry import source_boxes
-
-                if d.canal_owner[source_boxes(d.players)[k]] == seat:
+        design, side, b = d.canal_design, d.canal_side, -1
+        for _ in range(n_canals):  # the seat's canal tiles, in box order
+            b = owner.index(seat, b + 1)
+            value += rains * (1 + _BLUE_VP[design[b]][side[b]])
+        if 1 in d.cubes:
+            sources = source_boxes(d.players)
+            for k, state in enumerate(d.cubes):
+                if state == 1 and owner[sources[k]] == seat:
                     value += CUBE_VALUE
-    future = max(0.0, (6 - d.round_no) / 6.0)
+    future = max(0.0, (6 - round_no) / 6.0)
     base = seat * CELLS
-    value += WORKSHOP_FUTURE * future * sum(1 for c in WORKSHOP_CELLS if d.ws_tile[base + c] != NO)
+    value += WORKSHOP_FUTURE * future * workshops
     value += future * (STEP_VALUE * sum(d.track[seat * 4 : seat * 4 + 4]) + 0.5 * d.camel_step[seat])
     value += future * 2.0 * min(d.gate[seat], 2)
-    value += 0.8 * sum(map(_OPEN_STRIP_BITS.__getitem__, d.g_strips[base : base + CELLS]))
+    value += 0.8 * sum(bytes(d.g_strips[base : base + CELLS]).translate(_OPEN_STRIP_TABLE))
     value += BONUS_CARD_VALUE * len(d.bonus_hand[seat]) + SACK_VALUE * len(d.sack_hand[seat])
-    value += 1.5 * sum(1 for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t])
-    value += 2.5 * sum(1 for i, o in enumerate(d.spec_owner) if o == seat and _INSTANT[i] and not d.spec_used[i])
+    used = d.cbonus_used
+    value += 1.5 * (sum(1 for t in _owned(d.cbonus_owner, seat) if not used[t]) if seat in d.cbonus_owner else 0)
+    used = d.spec_used
+    value += 2.5 * (sum(1 for i in specials if _INSTANT[i] and not used[i]) if specials else 0)
     return value + pending_value(d, seat)
 
 
 def choose(state: ResafaState, seat: int, rng: np.random.Generator) -> int:
     """The greedy choice of ``seat`` in ``state`` (a determinized copy: this never looks at hidden parts it
     should not, and it is not changed)."""
+    return _choose(state, seat, rng, keep=True)
+
+
+def _choose(state: ResafaState, seat: int, rng: np.random.Generator, keep: bool) -> int:
+    """:func:`choose`; with ``keep`` False ``state`` is the agent's own and plays the last legal action itself
+    (one clone less). Each action is applied by the lookahead machine (the same positions as the game's)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     best, best_value = [], -1e9
+    apply = LOOKAHEAD.apply
+    last = legal[-1]
     for action in legal:
-        s = state.clone()
-        s.apply(action)
+        s = state if not keep and action == last else state.clone()
+        apply(s.d, action)
         v = evaluate(s.d, seat)
         if action >= USE_BONUS0 and action < DROP_SACK0:
             v -= 0.3  # keep a card for a better moment unless it clearly pays now
@@ -317,7 +390,8 @@ class ResafaHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.determinize(self.rng))
+        state = view.determinize(self.rng)  # the agent's own copy: the last lookahead may play on it
+        return _choose(state, state.current_player(), self.rng, keep=False)
 
     def choose(self, state: ResafaState) -> int:
         """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:

@@ -8,24 +8,30 @@ locations, dock matches, face-up specialists, cleanup tokens, ships, and resourc
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SPEC0
 from meeplezoo.envs.seastead.content import (
     DIVE_CARDS,
     DOCKS,
+    LOCS_PER_FLOTILLA,
     NUM_LOCS,
     NUM_RES,
     SETUP,
+    SIDE_LOCATIONS,
     SPECIALISTS,
     WILD,
     Bld,
+    Deck,
+    DiveCard,
     dock_targets,
 )
 from meeplezoo.envs.seastead.game import SeasteadState
 from meeplezoo.envs.seastead.state import BOSS_BUILDING, NO, SeasteadData
 from meeplezoo.envs.seastead.steps import Step
-from meeplezoo.envs.seastead.tokens import loc_cost, loc_effect
+from meeplezoo.envs.seastead.tokens import loc_values
 
 from .view import SeatView
 
@@ -45,41 +51,97 @@ EFFECT_VALUE = {
     "decree": 0.3,
 }
 BUILDING_EFFECT_VALUE = {Bld.PORT: 1.5, Bld.ACADEMY: 1.5, Bld.SHIPYARD: SHIP_VALUE}
+#: ``EFFECT_VALUE`` of every location's effect, per tile side
+_EFFECT_VALUES = [[EFFECT_VALUE.get(loc.effect.kind, 0.0) for loc in side] for side in SIDE_LOCATIONS]
+_MAIN, _BUILD_WHERE, _PORT = int(Step.MAIN), int(Step.BUILD_WHERE), int(Bld.PORT)
+_LOC_END = LOC0 + NUM_LOCS
 _DOCK_TARGETS = [[dock_targets(dock, loc) for loc in range(NUM_LOCS)] for dock in DOCKS]
 _VP = [s.vp for s in SPECIALISTS]
 
 
+_DOCK_RES = [dock.resource for dock in DOCKS]
+_DOCK_POINTS = [dock.points for dock in DOCKS]
+_VP_HELD = [vp + 0.3 for vp in _VP]  # a face-up card's points, plus 0.3: it is also an option
+_CAP = SETUP.dock_resource_cap
+
+
+def _layout_points(d: SeasteadData) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """``(seat 0's points for its locations and dock buildings, seat 1's, (owner, resource) of each dock on a
+    player's port in location order)``: the part of :func:`_boards` read from the board alone."""
+    owner = d.loc_owner
+    board = [0, 0]  # by owner 0, 1 (and the Boss's buildings in solo, seat 1)
+    if owner.count(NO) == NUM_LOCS:
+        return 0, 0, ()
+    values = loc_values(d)
+    for loc, o in enumerate(owner):
+        if o != NO:
+            board[o] += values[loc]
+    dock_at = d.dock_at
+    if dock_at.count(NO) == NUM_LOCS:
+        return board[0], board[1], ()
+    bld = d.loc_bld
+    ports = []
+    for loc, dock in enumerate(dock_at):
+        if dock == NO:
+            continue
+        o = owner[loc]
+        if o == 0 or o == 1:
+            ports.append((o, _DOCK_RES[dock]))
+        for q, btype in _DOCK_TARGETS[dock][loc]:
+            if bld[q] == btype:  # a building there: owner 0 or 1 (the Boss's type never matches)
+                board[owner[q]] += _DOCK_POINTS[dock]
+    return board[0], board[1], tuple(ports)
+
+
+#: the last board read by :func:`_layout_points` (copies of its inputs) and its result: a lookahead evaluates
+#: many positions whose buildings and docks are all the same; one tuple, replaced whole on a miss
+_LAYOUT_MEMO: list[tuple] = [((), (), (), (), (0, 0, ()))]
+
+
+def _boards(d: SeasteadData) -> tuple[list[int], list[list[int]]]:
+    """Both seats' ``(points of their locations and docks, resources left after the docks take theirs)``."""
+    owner, bld, dock_at, sides = d.loc_owner, d.loc_bld, d.dock_at, d.sides
+    memo = _LAYOUT_MEMO[0]
+    if memo[0] == owner and memo[1] == bld and memo[2] == dock_at and memo[3] == sides:
+        b0, b1, ports = memo[4]
+    else:
+        layout = _layout_points(d)
+        _LAYOUT_MEMO[0] = (owner[:], bld[:], dock_at[:], sides[:], layout)
+        b0, b1, ports = layout
+    board = [b0, b1]
+    res = d.res
+    left = [res[:NUM_RES], res[NUM_RES : 2 * NUM_RES]]
+    for o, kind in ports:
+        mine = left[o]
+        used = mine[kind]
+        if used > _CAP:
+            used = _CAP
+        mine[kind] -= used
+        board[o] += used
+    return board, left
+
+
 def _board(d: SeasteadData, seat: int) -> tuple[int, list[int]]:
     """``(points of seat's locations and docks, its resources left after the docks take theirs)``."""
-    board = 0
-    left = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
-    for loc in range(NUM_LOCS):
-        owner = d.loc_owner[loc]
-        if owner == seat:
-            board += loc_cost(d, loc)
-        dock = d.dock_at[loc]
-        if dock != NO:
-            if owner == seat:
-                kind = DOCKS[dock].resource
-                used = min(SETUP.dock_resource_cap, left[kind])
-                left[kind] -= used
-                board += used
-            for q, btype in _DOCK_TARGETS[dock][loc]:
-                if d.loc_owner[q] == seat and d.loc_bld[q] == btype:
-                    board += DOCKS[dock].points
-    return board, left
+    board, left = _boards(d)
+    return board[seat], left[seat]
+
+
+def _points(d: SeasteadData, seat: int, board: int, left: list[int]) -> float:
+    total = float(board)
+    if seat in d.spec_owner:
+        for owner, spent, vp in zip(d.spec_owner, d.spec_spent, _VP_HELD, strict=True):
+            if owner == seat and not spent:
+                total += vp
+    fuel = 0.0 if d.end_round != NO and d.round_no >= d.end_round else RESOURCE_VALUE * sum(left)
+    total += d.cleanup[seat] + fuel + SHIP_VALUE * d.ship.count(seat)
+    return total
 
 
 def points(d: SeasteadData, seat: int) -> float:
     """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential."""
-    board, left = _board(d, seat)
-    total = float(board)
-    for sid, owner in enumerate(d.spec_owner):
-        if owner == seat and not d.spec_spent[sid]:
-            total += _VP[sid] + 0.3  # an unspent card is also an option
-    fuel = 0.0 if d.end_round != NO and d.round_no >= d.end_round else RESOURCE_VALUE * sum(left)
-    total += d.cleanup[seat] + fuel + SHIP_VALUE * d.ship.count(seat)
-    return total
+    board, left = _boards(d)
+    return _points(d, seat, board[seat], left[seat])
 
 
 def boss_points(d: SeasteadData) -> float:
@@ -89,25 +151,51 @@ def boss_points(d: SeasteadData) -> float:
 
 
 def evaluate(d: SeasteadData, seat: int) -> float:
+    """``seat``'s estimated points minus the opponent's (solo: minus the Boss's)."""
     if d.solo:
         return points(d, seat) - boss_points(d)
-    return points(d, seat) - points(d, 1 - seat)
+    board, left = _boards(d)
+    opp = 1 - seat
+    # _points(d, seat, ...) - _points(d, opp, ...) in one pass over the specialists (same sums, same order)
+    mine, theirs = float(board[seat]), float(board[opp])
+    if d.spec_owner.count(NO) != len(_VP_HELD):
+        for owner, spent, vp in zip(d.spec_owner, d.spec_spent, _VP_HELD, strict=True):
+            if not spent:
+                if owner == seat:
+                    mine += vp
+                elif owner == opp:
+                    theirs += vp
+    ended = d.end_round != NO and d.round_no >= d.end_round
+    cleanup, ship = d.cleanup, d.ship
+    mine += cleanup[seat] + (0.0 if ended else RESOURCE_VALUE * sum(left[seat])) + SHIP_VALUE * ship.count(seat)
+    theirs += cleanup[opp] + (0.0 if ended else RESOURCE_VALUE * sum(left[opp])) + SHIP_VALUE * ship.count(opp)
+    return mine - theirs
+
+
+def _card_value(card: DiveCard) -> float:
+    """What the diver gains on the opponent with ``card``: the better half, and the difference."""
+    a, b = sum(card.halves[0]), sum(card.halves[1])
+    return RESOURCE_VALUE * (max(a, b) - min(a, b)) + RESOURCE_VALUE * 0.5 * max(a, b)
+
+
+#: per band, the ``(id, value)`` of its cards in card order
+_BAND_CARDS = {band: [(c.id, _card_value(c)) for c in DIVE_CARDS if c.deck == band] for band in Deck}
+_CARD_BAND = [c.deck for c in DIVE_CARDS]
 
 
 def dive_value(d: SeasteadData) -> float:
     """Expected margin of a dive for the diver: they keep the better half of the next card's band."""
     if not d.dive_deck:
         return 0.0
-    band = DIVE_CARDS[d.dive_deck[-1]].deck
     seen = set(d.dive_discard)
-    cards = [c for c in DIVE_CARDS if c.deck == band and c.id not in seen and c.id != d.revealed]
-    if not cards:
+    seen.add(d.revealed)
+    values = [v for c, v in _BAND_CARDS[_CARD_BAND[d.dive_deck[-1]]] if c not in seen]
+    if not values:
         return 0.0
     total = 0.0
-    for card in cards:
-        a, b = sum(card.halves[0]), sum(card.halves[1])
-        total += RESOURCE_VALUE * (max(a, b) - min(a, b)) + RESOURCE_VALUE * 0.5 * max(a, b)
-    return total / len(cards)
+    for v in values:
+        total += v
+    return total / len(values)
 
 
 class SeasteadHeuristicAgent:
@@ -123,57 +211,81 @@ class SeasteadHeuristicAgent:
         legal = list(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.determinize(self.rng), legal)
+        return self._choose(view.determinize(self.rng), legal, own=True)
 
     def choose(self, base: SeasteadState, legal: list[int] | None = None) -> int:
         """The action for the seat to move in ``base``, a state the agent may see whole (a determinization:
         what the seat cannot see already resampled). Also the rollout policy of IS-MCTS."""
+        return self._choose(base, legal, own=False)
+
+    def _choose(self, base: SeasteadState, legal: list[int] | None, own: bool) -> int:
+        """:meth:`choose`; with ``own`` (a determinization made for this decision) the last candidate is
+        played on ``base`` itself instead of a copy."""
         if legal is None:
             legal = base.legal_actions()
         if len(legal) == 1:
             return legal[0]
         me = base.current_player()
         step = base.pending_step()
+        last = legal[-1] if own else None
         scored = []
         for action in legal:
-            scored.append((self._score(base, step, action, me), action))
+            scored.append((self._score(base, step, action, me, action == last), action))
         best = max(v for v, _ in scored)
         ties = [a for v, a in scored if v >= best - 1e-9]
         return int(ties[self.rng.integers(len(ties))]) if len(ties) > 1 else ties[0]
 
-    def _score(self, base: SeasteadState, step: Step | None, action: int, me: int) -> float:
+    def _score(self, base: SeasteadState, step: Step | None, action: int, me: int, consume: bool = False) -> float:
+        """The value of ``action`` for ``me``; with ``consume`` it may be played on ``base`` itself."""
         d = base.d
-        if step == Step.MAIN and action == DIVE:
+        if step == _MAIN and action == DIVE:
             return evaluate(d, me) + dive_value(d)
-        if step == Step.MAIN and BUILD0 <= action < LOC0:
+        if step == _MAIN and BUILD0 <= action < LOC0:
             s = base.clone()
             s.apply(action)
-            locs = [a for a in s.legal_actions() if LOC0 <= a < LOC0 + NUM_LOCS]
+            locs = [a for a in s.legal_actions() if LOC0 <= a < _LOC_END]
             if not locs:  # only reachable through Engineer or Founder: worth a little less than a plain build
                 return evaluate(d, me) + 0.5
-            return max(self._build_score(s, loc, me) for loc in locs)
-        if step == Step.BUILD_WHERE and LOC0 <= action < LOC0 + NUM_LOCS:
-            return self._build_score(base, action, me)
-        s = base.clone()
+            last = locs[-1]
+            return max([self._build_score(s, loc, me, loc == last) for loc in locs])
+        if step == _BUILD_WHERE and LOC0 <= action < _LOC_END:
+            return self._build_score(base, action, me, consume)
+        s = base if consume else base.clone()
         s.apply(action)
         bonus = 0.0
-        if step == Step.MAIN and action >= SPEC0:
+        if step == _MAIN and action >= SPEC0:
             bonus = 0.05  # prefer a useful play now over holding it
         return evaluate(s.d, me) + bonus
 
-    def _build_score(self, pending: SeasteadState, action: int, me: int) -> float:
-        s = pending.clone()
+    def _build_score(self, pending: SeasteadState, action: int, me: int, consume: bool = False) -> float:
+        """The value for ``me`` of building at ``action``'s location; with ``consume`` it may be built on
+        ``pending`` itself."""
+        before = pending.d
+        if consume:  # what the dock bonus reads of the position before the build
+            before = _DockView(before.dock_display[:], before.res[:], before.loc_owner[:])
+            s = pending
+        else:
+            s = pending.clone()
         loc = action - LOC0
         s.apply(action)
         d = s.d
-        value = evaluate(d, me) + EFFECT_VALUE.get(loc_effect(d, loc).kind, 0.0)
-        value += BUILDING_EFFECT_VALUE[Bld(d.loc_bld[loc])] if d.loc_bld[loc] != NO else 0.0
-        if d.loc_bld[loc] == Bld.PORT:
-            value += _best_dock_bonus(pending.d, loc, me)
+        value = evaluate(d, me) + _EFFECT_VALUES[d.sides[loc // LOCS_PER_FLOTILLA]][loc]
+        btype = d.loc_bld[loc]
+        value += BUILDING_EFFECT_VALUE[btype] if btype != NO else 0.0
+        if btype == _PORT:
+            value += _best_dock_bonus(before, loc, me)
         return value
 
 
-def _best_dock_bonus(d: SeasteadData, loc: int, me: int) -> float:
+class _DockView(NamedTuple):
+    """The fields of a position :func:`_best_dock_bonus` reads."""
+
+    dock_display: list[int]
+    res: list[int]
+    loc_owner: list[int]
+
+
+def _best_dock_bonus(d: SeasteadData | _DockView, loc: int, me: int) -> float:
     """Value of the best dock tile in the display if attached at ``loc`` (resource match + neighbours)."""
     best = 0.0
     for dock_id in d.dock_display:

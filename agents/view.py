@@ -45,7 +45,7 @@ class SeatView:
             it from that copy when first read, which gives the same vector: agents that never read it, the
             heuristics, do not pay for it).
         action_mask: ``int8`` mask of the legal actions (a copy).
-        legal_actions: the legal action ids, ascending (a tuple).
+        legal_actions: the legal action ids, ascending (a tuple; read from the mask unless given).
         pending: the name of the pending decision.
         game_name: the game's short name; ``config`` its public configuration (read-only);
         num_players, num_actions: sizes of the game.
@@ -81,6 +81,7 @@ class SeatView:
         num_players: int,
         public: Any = None,
         observation_clock: tuple[int, ...] = (),
+        legal_actions: tuple[int, ...] | None = None,
     ) -> None:
         self.seat = seat
         self.agent = agent
@@ -88,7 +89,9 @@ class SeatView:
             raise ValueError("a view needs its observation or a public copy to encode it from")
         self._observation = observation
         self.action_mask = action_mask
-        self.legal_actions = tuple(int(a) for a in np.flatnonzero(action_mask))
+        if legal_actions is None:
+            legal_actions = tuple(np.flatnonzero(action_mask).tolist())
+        self.legal_actions = legal_actions
         self.pending = pending
         self.game_name = game_name
         self.config = MappingProxyType(dict(config))
@@ -171,6 +174,7 @@ def view_of_state(state: Any, seat: int, agent: str | None = None, *, determiniz
         num_players=game.num_players,
         public=public_copy(state, seat) if determinize else None,
         observation_clock=game.observation_clock,
+        legal_actions=tuple(state.legal_actions()),
     )
 
 

@@ -29,3 +29,25 @@ def test_measure_policies_names_a_bad_argument_in_one_line(args, message):
     )
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.startswith(message) and run.stderr.count("\n") == 1, run.stderr
+
+
+def test_behaviour_digest_names_a_bad_argument_in_one_line():
+    run = subprocess.run(
+        [sys.executable, str(SCRIPTS / "behaviour_digest.py"), "nosuch"], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 2 and run.stdout == ""
+    assert (
+        run.stderr
+        == "behaviour_digest: unknown game 'nosuch'; digests exist for seastead, concordia, resafa, board_royale\n"
+    )
+
+
+def test_behaviour_digest_is_a_function_of_the_code_and_tells_games_apart():
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        import behaviour_digest as digest
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    first = digest.training_env_digest("seastead", 150), digest.heuristic_digest("board_royale", 1)
+    assert first == (digest.training_env_digest("seastead", 150), digest.heuristic_digest("board_royale", 1))
+    assert digest.training_env_digest("seastead", 149) != first[0]  # one step less: another digest

@@ -9,7 +9,8 @@ instance) may change an env, so it drops the cache and the next masks are asked 
 
 :class:`FreshInfoDummyVecEnv` is sb3's ``DummyVecEnv`` (one env in the process) without the deep copy of
 every step's infos: a :class:`SingleAgentEnv` returns new info dicts (and a new mask array) each step, which
-nothing else keeps, so the copy was pure overhead.
+nothing else keeps, so the copy was pure overhead; and the observation buffers are handed on as array copies
+instead of through ``deepcopy`` (the same arrays, a tenth of the cost).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 import numpy as np
 from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv, VecEnvWrapper
+from stable_baselines3.common.vec_env.util import dict_to_obs
 
 MASK_KEY = "action_mask"
 
@@ -67,7 +69,11 @@ class MaskCachingVecEnv(VecEnvWrapper):
 
 class FreshInfoDummyVecEnv(DummyVecEnv):
     """``DummyVecEnv`` for envs whose ``step`` returns a new info dict each time (:class:`SingleAgentEnv`):
-    the infos are handed on as they are instead of deep-copied (the same values; ``tests/training``)."""
+    the infos are handed on as they are instead of deep-copied, and the observations as copies of the buffers
+    (the same values; ``tests/training``)."""
+
+    def _obs_from_buf(self) -> Any:
+        return dict_to_obs(self.observation_space, {key: buf.copy() for key, buf in self.buf_obs.items()})
 
     def step_wait(self) -> Any:
         for i, env in enumerate(self.envs):

@@ -216,7 +216,7 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         state = self.aec.unwrapped.state_obj
         seat = self.seats.index(agent)
         scale = self.aec.unwrapped.game.score_scale
-        return float(seat_return(self.reward_mode, seat, state.ranks(), state.scores(), scale))
+        return float(seat_return(self.reward_mode, seat, *state.standing(), scale))
 
     def render(self, mode: str | None = None) -> str | None:
         """The engine's text picture (``mode`` is accepted and ignored: RLlib wrappers pass one)."""

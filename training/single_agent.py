@@ -254,14 +254,14 @@ class SingleAgentEnv(gym.Env):
         state = self.aec.unwrapped.state_obj
         seat = self.possible_agents.index(self.learner)
         scale = self.aec.unwrapped.game.score_scale
-        return float(seat_return(self.reward_mode, seat, state.ranks(), state.scores(), scale))
+        return float(seat_return(self.reward_mode, seat, *state.standing(), scale))
 
     def _outcome(self, finished: bool) -> dict[str, Any]:
         state = self.aec.unwrapped.state_obj
         seat = self.possible_agents.index(self.learner)
-        ranks = state.ranks()
+        ranks, scores = state.standing()
         won = finished and ranks[seat] == 0 and ranks.count(0) == 1
-        return {"scores": state.scores(), "ranks": ranks, "won": won}
+        return {"scores": scores, "ranks": ranks, "won": won}
 
 
 def _board_royale_chances(state: Any) -> list[float]:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from .content import CARD_TYPE
 from .elimination import check_out
 from .escape import check_escape
-from .resources import can_pay, pay
+from .resources import K, affordable, cost_parts, pay
 from .state import NO, RoyaleData
 
 _CRAFT = tuple(t.craft for t in CARD_TYPE)
+_CRAFT_PARTS = tuple(cost_parts(cost) for cost in _CRAFT)
 
 
 def draw_item(d: RoyaleData) -> int:
@@ -31,7 +32,8 @@ def draw_item(d: RoyaleData) -> int:
 
 def craftable(d: RoyaleData, seat: int) -> list[int]:
     """Field slots whose item ``seat`` can pay for."""
-    return [i for i, card in enumerate(d.field) if card != NO and can_pay(d, seat, _CRAFT[card])]
+    hand, base = d.hand, seat * K
+    return [i for i, card in enumerate(d.field) if card != NO and affordable(hand, base, _CRAFT_PARTS[card])]
 
 
 def craft(d: RoyaleData, seat: int, slot: int) -> None:

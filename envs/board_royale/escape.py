@@ -16,7 +16,11 @@ _POINTS = tuple((c, t.escape_points) for c, t in enumerate(CARD_TYPE) if t.escap
 
 def escape_points(d: RoyaleData, seat: int) -> int:
     owner = d.item_owner
-    return sum(points for c, points in _POINTS if owner[c] == seat)
+    total = 0
+    for c, points in _POINTS:  # a plain loop: faster than sum() over a generator
+        if owner[c] == seat:
+            total += points
+    return total
 
 
 def completed_set(d: RoyaleData, seat: int) -> int:

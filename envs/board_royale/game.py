@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -12,7 +13,7 @@ from ..core.tasks import StackState
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
 from .content import ESCAPE_CARDS, KIND_COUNTS, NUM_ITEM_CARDS, NUM_KINDS, NUM_RES, RULES
-from .resources import deck_hidden_bounds, hand_limit, hand_size, resources_of, sample_hands
+from .resources import canonical_hands, deck_hidden_bounds, hand_limit, hand_size, resources_of, sample_hands
 from .state import CODEC, NO, item_cards, setup
 from .steps import Step
 
@@ -95,7 +96,14 @@ class BoardRoyaleState(StackState):
         return [float(x) for x in self.d.score]
 
     def eliminated(self) -> frozenset[int]:
-        return frozenset(s for s in range(self.d.n) if not self.d.alive[s])
+        alive = self.d.alive
+        if all(alive):  # the usual case, asked after every step: no generator to run
+            return frozenset()
+        return frozenset(s for s in range(self.d.n) if not alive[s])
+
+    def legal_mask(self) -> np.ndarray:
+        """:meth:`StackState.legal_mask`, copied from a cache keyed on the legal actions (an immutable tuple)."""
+        return _mask_of(self.d.legal).copy()
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)
@@ -113,7 +121,10 @@ class BoardRoyaleState(StackState):
         """Resample (or deal canonically) the other hands (keeping their sizes, what ``player`` knows about
         them, and a resource in every living hand) and the Resource Deck's order; shuffle the Item Deck."""
         d = self.d
-        sample_hands(d, player, rng)
+        if rng is None:
+            canonical_hands(d, player)
+        else:
+            sample_hands(d, player, rng)
         d.item_deck = arrange(d.item_deck, rng)
 
     def validate(self) -> None:
@@ -202,3 +213,12 @@ class BoardRoyaleState(StackState):
             need(0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
+
+
+@lru_cache(maxsize=4096)
+def _mask_of(legal: tuple[int, ...]) -> np.ndarray:
+    """The legal-action mask of ``legal`` (read-only: :meth:`BoardRoyaleState.legal_mask` hands out copies)."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask[list(legal)] = 1
+    mask.flags.writeable = False
+    return mask

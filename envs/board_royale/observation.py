@@ -12,11 +12,23 @@ reveals another hand, the deck order, or a card stolen between two other players
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..core.layout import build_layout
 from .actions import MAX_PLAYERS
-from .content import CARD_TYPE, CARD_TYPE_INDEX, NUM_HIDDEN, NUM_ITEM_CARDS, NUM_ITEM_TYPES, NUM_KINDS, NUM_RES, RULES
+from .content import (
+    CARD_TYPE,
+    CARD_TYPE_INDEX,
+    KIND_COUNTS,
+    NUM_HIDDEN,
+    NUM_ITEM_CARDS,
+    NUM_ITEM_TYPES,
+    NUM_KINDS,
+    NUM_RES,
+    RULES,
+)
 from .elimination import next_loot
 from .resources import hand_limit
 from .state import NO, STEAL, RoyaleData
@@ -84,128 +96,174 @@ _POINTS = tuple(t.escape_points for t in CARD_TYPE)
 _COPIES = [0] * NUM_ITEM_TYPES
 for _t in CARD_TYPE_INDEX:
     _COPIES[_t] += 1
+#: ``rel`` of every table size and viewer: the slot of each seat, counted clockwise from the viewer
+_REL = {n: tuple(tuple((s - me) % n for s in range(n)) for me in range(n)) for n in range(1, MAX_PLAYERS + 1)}
+_MOST = sum(KIND_COUNTS) + sum(_POINTS)  # above any count the observation scales (cards, escape points)
+#: ``min(x / y, 1.0)`` for every count ``x`` that can occur: the scaled counts, read instead of computed
+_BY10, _BY24, _BY30 = ([min(x / y, 1.0) for x in range(_MOST + 1)] for y in (10.0, 24.0, 30.0))
+_HAND_DISCARD = int(Step.HAND_DISCARD)
 
 
 def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray:
-    """Write ``me``'s observation into ``out`` (or a new array) and return it."""
+    """Write ``me``'s observation into ``out`` (or a new array) and return it: the scaled counts are read from
+    tables and the face-up items found by seat (``tests/board_royale/royale_reference.py`` keeps the plain
+    first version, which the tests compare with this one byte for byte)."""
     o = np.zeros(OBS_SIZE, np.float32) if out is None else out
     if out is not None:
-        o[:] = 0.0
+        o.fill(0.0)
     n = d.n
-    ones: list[int] = []
-    rel = [(s - me) % n for s in range(n)]
-    if d.stack:
-        step, seat, a, b = d.stack[-1]
-        ones.append(_PENDING + step)
-        if seat == me:
-            ones.append(_TO_ACT)
-        ones.append(_SEAT + SEAT_FLAGS * rel[seat] + 3)
-        if step == Step.JOIN:
-            ones.append(_SEAT + SEAT_FLAGS * rel[b] + 4)
-        elif step == Step.DEFEND:
-            ones.append(_SEAT + SEAT_FLAGS * rel[seat] + 4)
-        if step in _ITEM_STEPS:
-            ones.append(_TASK_ITEM + (NUM_ITEM_TYPES if a == STEAL else _TYPE[a]))
-        task_count = a if step == Step.HAND_DISCARD else 0
-        if step == Step.LOOT_SPLIT:
-            card = next_loot(d)
-            ones.append(_LOOT_NEXT + (_TYPE[card] if card >= 0 else NUM_ITEM_TYPES + (-1 - card) - NUM_RES))
-        elif step == Step.LOOT_ROOM:
-            ones.append(_LOOT_NEXT + NUM_ITEM_TYPES + a - NUM_RES)
-    else:
-        task_count = 0
+    rel = _REL[n][me]
+    ones = _pending_ones(d, me, rel)
+    task_count = d.stack[-1][2] if d.stack and d.stack[-1][0] == _HAND_DISCARD else 0
     if d.active == me:
         ones.append(_MY_TURN)
     if d.round_no == 0:
         ones.append(_PREP)
     if d.turn_over:
         ones.append(_TURN_OVER)
-    alive, yes, no = d.alive, d.vote_yes, d.vote_no
-    hand = d.hand
-    sizes = [0.0] * MAX_PLAYERS
-    points = [0] * MAX_PLAYERS
-    out_rank = [0.0] * MAX_PLAYERS
-    for s in range(n):
-        r = rel[s]
-        base = _SEAT + SEAT_FLAGS * r
-        if alive[s]:
-            ones.append(base)
-        else:
-            out_rank[r] = d.elim_rank[s] / 5.0
-        if s == d.active:
-            ones.append(base + 1)
-        if s == d.first_player:
-            ones.append(base + 2)
-        if (yes >> s) & 1:
-            ones.append(base + 5)
-        if (no >> s) & 1:
-            ones.append(base + 6)
-        if s == d.trade_with:
-            ones.append(base + 7)
-        if (d.loot_takers >> s) & 1:
-            ones.append(base + 9)
-        sizes[r] = sum(hand[s * K : s * K + K]) / 24.0
-    j = d.joiners
-    for i in range(0, len(j), 2):
-        ones.append(_SEAT + SEAT_FLAGS * rel[j[i]] + 8)
-    owner = d.item_owner
-    used = d.item_used
-    for c in range(NUM_ITEM_CARDS):
-        s = owner[c]
-        if s >= 0:
-            r = rel[s]
-            ones.append(_OWNER + MAX_PLAYERS * c + r)
-            if used[c]:
-                ones.append(_USED + c)
-            points[r] += _POINTS[c]
-    ones += [_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(d.field) if c != NO]
+    sizes, out_rank = _seat_ones(d, rel, ones)
+    owned, points = _face_up_items(tuple(d.item_owner), tuple(d.item_used), rel)
+    ones += owned
+    for i, c in enumerate(d.field):
+        if c != NO:
+            ones.append(_FIELD + NUM_ITEM_TYPES * i + _TYPE[c])
     if d.blow_on != NO:
         ones.append(_ANSWER + d.blow_kind)
-    ones += [_GIVE_ITEM + c for c in d.offer_give_items]
-    ones += [_ASK_ITEM + c for c in d.offer_ask_items]
+    for c in d.offer_give_items:
+        ones.append(_GIVE_ITEM + c)
+    for c in d.offer_ask_items:
+        ones.append(_ASK_ITEM + c)
     if d.winner != NO:
         ones.append(_WINNER + rel[d.winner])
         ones.append(_WIN_KIND + d.win_kind)
-    o[ones] = 1.0
+    o.put(ones, 1.0)
     mb = me * K
-    scal = [
+    o[_SCALARS : _SCALARS + NUM_SCALARS] = [
         *sizes,
-        *(min(x / 10.0, 1.0) for x in points),
+        *points,
         *out_rank,
-        *(min(x / 24.0, 1.0) for x in hand[mb : mb + K]),
-        *(min(x / 30.0, 1.0) for x in d.res_discard),
+        *map(_BY24.__getitem__, d.hand[mb : mb + K]),
+        *map(_BY30.__getitem__, d.res_discard),
         len(d.res_deck) / 149.0,
         len(d.item_deck) / NUM_ITEM_CARDS,
         len(d.item_discard) / NUM_ITEM_CARDS,
         min(d.round_no / 50.0, 1.0),
         min(d.turn_decisions / RULES.max_decisions_per_turn, 1.0),
         hand_limit(d, me) / 24.0,
-        *(min(x / 10.0, 1.0) for x in d.offer_give),
-        *(min(x / 10.0, 1.0) for x in d.offer_ask),
+        *map(_BY10.__getitem__, d.offer_give),
+        *map(_BY10.__getitem__, d.offer_ask),
         min(task_count / 5.0, 1.0),
         d.blow_n / 6.0,
         d.counters / RULES.max_counter_offers,
     ]
-    o[_SCALARS : _SCALARS + NUM_SCALARS] = scal
-    known = d.known
+    _write_knowledge(d, me, rel, o)
+    if d.loot_items or d.item_discard or any(d.loot_hidden):
+        _write_piles(d, o)
+    return o
+
+
+def _pending_ones(d: RoyaleData, me: int, rel: tuple[int, ...]) -> list[int]:
+    """The entries set to 1 by the pending decision: its step, seats, item and loot card."""
+    if not d.stack:
+        return []
+    step, seat, a, b = d.stack[-1]
+    ones = [_PENDING + step, _SEAT + SEAT_FLAGS * rel[seat] + 3]
+    if seat == me:
+        ones.append(_TO_ACT)
+    if step == Step.JOIN:
+        ones.append(_SEAT + SEAT_FLAGS * rel[b] + 4)
+    elif step == Step.DEFEND:
+        ones.append(_SEAT + SEAT_FLAGS * rel[seat] + 4)
+    if step in _ITEM_STEPS:
+        ones.append(_TASK_ITEM + (NUM_ITEM_TYPES if a == STEAL else _TYPE[a]))
+    if step == Step.LOOT_SPLIT:
+        card = next_loot(d)
+        ones.append(_LOOT_NEXT + (_TYPE[card] if card >= 0 else NUM_ITEM_TYPES + (-1 - card) - NUM_RES))
+    elif step == Step.LOOT_ROOM:
+        ones.append(_LOOT_NEXT + NUM_ITEM_TYPES + a - NUM_RES)
+    return ones
+
+
+def _seat_ones(d: RoyaleData, rel: tuple[int, ...], ones: list[int]) -> tuple[list[float], list[float]]:
+    """Append the seat flags to ``ones``; return the hand sizes and ranks by slot."""
+    alive, yes, no, looters, hand = d.alive, d.vote_yes, d.vote_no, d.loot_takers, d.hand
+    sizes = [0.0] * MAX_PLAYERS
+    out_rank = [0.0] * MAX_PLAYERS
+    for s in range(d.n):
+        r = rel[s]
+        base = _SEAT + SEAT_FLAGS * r
+        if alive[s]:
+            ones.append(base)
+        else:
+            out_rank[r] = d.elim_rank[s] / 5.0
+        sizes[r] = sum(hand[s * K : s * K + K]) / 24.0
+        if yes or no or looters:
+            if (yes >> s) & 1:
+                ones.append(base + 5)
+            if (no >> s) & 1:
+                ones.append(base + 6)
+            if (looters >> s) & 1:
+                ones.append(base + 9)
+    ones.append(_SEAT + SEAT_FLAGS * rel[d.active] + 1)
+    ones.append(_SEAT + SEAT_FLAGS * rel[d.first_player] + 2)
+    if d.trade_with != NO:
+        ones.append(_SEAT + SEAT_FLAGS * rel[d.trade_with] + 7)
+    j = d.joiners
+    for i in range(0, len(j), 2):
+        ones.append(_SEAT + SEAT_FLAGS * rel[j[i]] + 8)
+    return sizes, out_rank
+
+
+def _write_knowledge(d: RoyaleData, me: int, rel: tuple[int, ...], o: np.ndarray) -> None:
+    """The "known" and "could_hide" sections: what ``me`` knows of the other hands (lower bounds by kind,
+    upper bounds on hidden items), by slot."""
+    n, known, hid_max = d.n, d.known, d.hid_max
     kb = me * n * K
     for s in range(n):
         if s != me:
-            o[_HIDE + rel[s]] = min(d.hid_max[me * n + s] / 9.0, 1.0)
+            r = rel[s]
+            o[_HIDE + r] = min(hid_max[me * n + s] / 9.0, 1.0)
             row = known[kb + s * K : kb + s * K + K]
             if any(row):
-                start = _KNOWN + K * rel[s]
-                o[start : start + K] = [min(x / 10.0, 1.0) for x in row]
+                o[_KNOWN + K * r : _KNOWN + K * r + K] = [_BY10[x] for x in row]
+
+
+@lru_cache(maxsize=4096)
+def _face_up_items(
+    owner: tuple[int, ...], used: tuple[int, ...], rel: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The entries set to 1 by the face-up items (owner slot, used this round) and each slot's escape points,
+    scaled. A function of immutable arguments, so it is cached (they change far less often than a view)."""
+    ones = []
+    points = [0] * MAX_PLAYERS
+    for c, s in enumerate(owner):
+        if s >= 0:
+            r = rel[s]
+            ones.append(_OWNER + MAX_PLAYERS * c + r)
+            if used[c]:
+                ones.append(_USED + c)
+            points[r] += _POINTS[c]
+    return tuple(ones), tuple(min(x / 10.0, 1.0) for x in points)
+
+
+@lru_cache(maxsize=1024)
+def _discard_section(discard: tuple[int, ...]) -> tuple[float, ...]:
+    """The "item_discard" section: the share of each item type's copies on the Item Discard Pile."""
+    counts = [0] * NUM_ITEM_TYPES
+    for c in discard:
+        counts[_TYPE[c]] += 1
+    return tuple(x / y for x, y in zip(counts, _COPIES, strict=True))
+
+
+def _write_piles(d: RoyaleData, o: np.ndarray) -> None:
+    """Loot waiting for a taker and the Item Discard Pile by type."""
     for c in d.loot_items:
         o[_LOOT + _TYPE[c]] += 1.0 / _COPIES[_TYPE[c]]
-    for h, x in enumerate(d.loot_hidden):
-        o[_LOOT + NUM_ITEM_TYPES + h] = min(x / 4.0, 1.0)
+    if any(d.loot_hidden):
+        for h, x in enumerate(d.loot_hidden):
+            o[_LOOT + NUM_ITEM_TYPES + h] = min(x / 4.0, 1.0)
     if d.item_discard:
-        counts = [0] * NUM_ITEM_TYPES
-        for c in d.item_discard:
-            counts[_TYPE[c]] += 1
-        o[_IDISC : _IDISC + NUM_ITEM_TYPES] = [x / y for x, y in zip(counts, _COPIES, strict=True)]
-    return o
+        o[_IDISC : _IDISC + NUM_ITEM_TYPES] = _discard_section(tuple(d.item_discard))
 
 
 def state_vector(d: RoyaleData, out: np.ndarray | None = None) -> np.ndarray:

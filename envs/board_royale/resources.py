@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from math import comb
+from operator import add
 
 import numpy as np
 
@@ -42,8 +43,9 @@ def hand_size(d: RoyaleData, seat: int) -> int:
 def hand_limit(d: RoyaleData, seat: int) -> int:
     """20, or 24 with a Backpack (a second Backpack adds nothing)."""
     owner = d.item_owner
-    if any(owner[card] == seat for card in _BACKPACKS):
-        return RULES.hand_limit + 4
+    for card in _BACKPACKS:
+        if owner[card] == seat:
+            return RULES.hand_limit + 4
     return RULES.hand_limit
 
 
@@ -54,18 +56,25 @@ def room(d: RoyaleData, seat: int) -> int:
 def can_pay(d: RoyaleData, seat: int, cost: tuple[int, ...], keep_one: bool = False) -> bool:
     """Whether ``seat`` holds ``cost``; with ``keep_one``, at least one resource must remain (a player off
     turn may never pay themselves out of the game)."""
-    h = d.hand
-    b = seat * K
-    for k, c in _parts(cost):
-        if h[b + k] < c:
-            return False
+    if not affordable(d.hand, seat * K, _parts(cost)):
+        return False
     return not keep_one or resources_of(d, seat) - sum(cost) >= 1
 
 
-@cache
-def _parts(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def affordable(hand: list[int], base: int, parts: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the hand at ``hand[base:]`` holds every ``(kind, count)`` of ``parts`` (:func:`cost_parts`)."""
+    for k, c in parts:  # noqa: SIM110 (a plain loop: several times faster than all() over a generator)
+        if hand[base + k] < c:
+            return False
+    return True
+
+
+def cost_parts(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The ``(kind, count)`` pairs of a cost that are not zero."""
     return tuple((k, c) for k, c in enumerate(cost) if c)
+
+
+_parts = cache(cost_parts)
 
 
 def pay(d: RoyaleData, seat: int, cost: tuple[int, ...]) -> None:
@@ -264,6 +273,90 @@ def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator | None) ->
         d.known[w * n * K : (w + 1) * n * K] = [0] * (n * K)
         for s in range(n):
             d.hid_max[w * n + s] = hand_size(d, s) if s != w else 0
+
+
+def canonical_hands(d: RoyaleData, viewer: int) -> None:
+    """:func:`sample_hands` with ``rng`` None (a public copy's canonical deal), on card counts by kind instead
+    of sorted card lists: each place takes the lowest kinds left, hidden items and resources apart."""
+    n = d.n
+    hand, known, hid_max, alive = d.hand, d.known, d.hid_max, d.alive
+    deck = d.res_deck
+    pool = list(map(bytes(deck).count, _KINDS))  # the cards viewer cannot see, by kind (bytes: a fast count)
+    others = _OTHERS[n][viewer]
+    rows, free, cap = [], [], []
+    for s in others:
+        b = s * K
+        kb = (viewer * n + s) * K
+        row = known[kb : kb + K]
+        held = hand[b : b + K]
+        if any(row):
+            pool = [p + (x - r if x > r else 0) for p, x, r in zip(pool, held, row, strict=True)]
+            known_hid = sum(row[NUM_RES:])
+            known_res = sum(row) - known_hid
+        else:
+            pool = list(map(add, pool, held))
+            known_hid = known_res = 0
+        rows.append(row)
+        slots = sum(held) - known_res - known_hid
+        room_h = hid_max[viewer * n + s] - known_hid
+        if alive[s] and known_res == 0 and room_h > slots - 1:
+            room_h = slots - 1
+        free.append(slots)
+        cap.append(max(0, min(room_h, slots)))
+    lo, hi = deck_hidden_bounds(d)
+    free.append(len(deck))
+    cap.append(hi)
+    counts = _canonical_split(sum(pool[NUM_RES:]), free, lo, cap)
+    for i, s in enumerate(others):
+        h = rows[i]
+        _take(pool, h, NUM_RES, K, counts[i])
+        _take(pool, h, 0, NUM_RES, free[i] - counts[i])
+        hand[s * K : s * K + K] = h
+    rest: list[int] = []
+    for k in _KINDS:
+        if pool[k]:
+            rest += [k] * pool[k]
+    d.res_deck = rest
+    sizes = [sum(hand[s * K : s * K + K]) for s in range(n)]
+    zeros = [0] * (n * K)
+    for w in others:  # the others' knowledge: reset to what an empty history allows
+        known[w * n * K : (w + 1) * n * K] = zeros
+        hid_max[w * n : w * n + n] = sizes
+        hid_max[w * n + w] = 0
+
+
+_KINDS = tuple(range(K))
+#: the seats other than the viewer, by table size and viewer
+_OTHERS = {n: tuple(tuple(s for s in range(n) if s != v) for v in range(n)) for n in range(1, 7)}
+
+
+def _canonical_split(total: int, free: list[int], low_last: int, cap: list[int]) -> list[int]:
+    """``_split_hidden(total, free, [0, ..., 0, low_last], cap, None)``: the same counts, the same error."""
+    top = list(map(min, cap, free))
+    most = sum(top)
+    if low_last > top[-1] or min(top) < 0 or not low_last <= total <= most:
+        raise AssertionError("board_royale: no deal of the hidden items fits what the viewer saw")
+    out, r = [], total
+    for t in top:
+        most -= t  # what the later places can hold
+        x = r - most if r > most else 0
+        out.append(x)
+        r -= x
+    if out[-1] < low_last:  # the Resource Deck (the last place) holds at least low_last
+        out[-1] = low_last
+    return out
+
+
+def _take(pool: list[int], h: list[int], lo: int, hi: int, count: int) -> None:
+    """Move ``count`` cards (or all there are) of the lowest kinds in ``lo..hi-1`` from ``pool`` to ``h``."""
+    for k in range(lo, hi):
+        if count <= 0:
+            return
+        t = min(count, pool[k])
+        if t:
+            h[k] += t
+            pool[k] -= t
+            count -= t
 
 
 def _split_hidden(

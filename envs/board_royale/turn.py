@@ -18,7 +18,7 @@ from .actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, TRADE, VOTE
 from .content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
 from .crafting import craft, craftable, refill_empty_slots
 from .elimination import check_out
-from .resources import K, draw, hand_limit, hand_size, move_out, room
+from .resources import K, affordable, cost_parts, draw, hand_limit, hand_size, move_out, room
 from .state import STEAL, RoyaleData
 from .steps import DECISION_TEXT, Step
 
@@ -32,6 +32,10 @@ _INSTANT = tuple(t.instant for t in CARD_TYPE)
 _ACTIVE_EFFECTS = (Effect.DISCARD, Effect.STEAL, Effect.DRAW, Effect.SALVAGE)
 #: the item cards used on one's own turn (not instant, with an effect to trigger)
 _ACTIVE_CARDS = tuple(c for c in range(len(CARD_TYPE)) if not _INSTANT[c] and CARD_EFFECT[c] in _ACTIVE_EFFECTS)
+_ACTIVE = tuple(c in _ACTIVE_CARDS for c in range(len(CARD_TYPE)))
+_SALVAGE = tuple(effect == Effect.SALVAGE for effect in CARD_EFFECT)
+_USE_PARTS = tuple(cost_parts(t.use) for t in CARD_TYPE)
+assert PASS < TRADE < VOTE < CRAFT0 < ITEM0  # legal_action lists its actions in this order, sorted
 
 
 def start_turn(d: RoyaleData, seat: int) -> None:
@@ -80,14 +84,15 @@ def apply_resource(d: RoyaleData, action: int, seat: int, a: int, b: int) -> Non
 
 # --- Action Phase -------------------------------------------------------------------------------------------
 def usable_items(d: RoyaleData, seat: int) -> list[int]:
+    """The items ``seat`` may use on its own turn, in card order (its owned cards, found by ``list.index``)."""
     out = []
-    owner = d.item_owner
-    for c in _ACTIVE_CARDS:
-        if owner[c] != seat:
+    owner, hand, base = d.item_owner, d.hand, seat * K
+    c = -1
+    for _ in range(owner.count(seat)):
+        c = owner.index(seat, c + 1)
+        if not _ACTIVE[c] or not affordable(hand, base, _USE_PARTS[c]):
             continue
-        if not attack.usable(d, seat, c, keep_one=False):
-            continue
-        if CARD_EFFECT[c] == Effect.SALVAGE and not any(d.res_discard[:NUM_RES]):
+        if _SALVAGE[c] and not any(d.res_discard[:NUM_RES]):
             continue
         out.append(c)
     return out
@@ -98,12 +103,14 @@ def legal_action(d: RoyaleData, seat: int, a: int, b: int) -> list[int]:
         return []
     if d.turn_decisions >= RULES.max_decisions_per_turn:  # engine safety bound, far above real play
         return [PASS]
-    out = [PASS, *(CRAFT0 + i for i in craftable(d, seat)), *(ITEM0 + c for c in usable_items(d, seat))]
+    out = [PASS]  # in action order: PASS < TRADE < VOTE < crafts < items
     if trade.partners(d, seat):
         out.append(TRADE)
     if vote.can_call(d):
         out.append(VOTE)
-    return sorted(out)
+    out += [CRAFT0 + i for i in craftable(d, seat)]
+    out += [ITEM0 + c for c in usable_items(d, seat)]
+    return out
 
 
 def apply_action(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None:

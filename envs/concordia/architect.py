@@ -8,15 +8,23 @@ bulunduğu çizgide duramaz"). Houses are then built one city at a time, in citi
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from . import steps
 from .actions import CITY0, COLONIST0, PASS, ROUTE0
 from .content import COLONISTS, COLONISTS_PER_KIND, HOUSE_GOODS, HOUSE_MONEY, MAX_HOUSES, NUM_GOODS
-from .state import NO, ConcordiaData, board_of, colonists_on_board
-from .steps import Step
+from .state import BOARDS, NO, ConcordiaData, board_of, colonists_on_board
+
+#: per board, per colonist position: the cities next to it (the city itself, or a route's two ends); the
+#: extra last entry, ``()``, is what position ``NO`` (-1, in the storehouse) reads
+POSITION_CITIES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple((c,) for c in range(m.num_cities)) + tuple((a, b) for a, b, _ in m.routes) + ((),) for m in BOARDS
+)
 
 
 def start(d: ConcordiaData, seat: int) -> None:
-    d.stack.append((Step.BUILD, seat, 0, 0))
-    d.stack.append((Step.MOVE_PICK, seat, colonists_on_board(d, seat), 0))
+    d.stack.append((steps.BUILD, seat, 0, 0))
+    d.stack.append((steps.MOVE_PICK, seat, colonists_on_board(d, seat), 0))
 
 
 def _moves(d: ConcordiaData, i: int, pos: int):
@@ -27,12 +35,14 @@ def _moves(d: ConcordiaData, i: int, pos: int):
 def legal_pick(d: ConcordiaData, seat: int, points: int, b: int) -> list[int]:
     out = []
     base = seat * COLONISTS
-    occ = d.route_occ
+    occ, col = d.route_occ, d.col
+    m = board_of(d)
+    land, sea = m.moves_land, m.moves_sea
     for i in range(COLONISTS):
-        pos = d.col[base + i]
+        pos = col[base + i]
         if pos == NO:
             continue
-        for cost, r in _moves(d, i, pos):
+        for cost, r in land[pos] if i < COLONISTS_PER_KIND else sea[pos]:
             if cost > points:
                 break
             if occ[r] == NO:
@@ -45,7 +55,7 @@ def legal_pick(d: ConcordiaData, seat: int, points: int, b: int) -> list[int]:
 
 def apply_pick(d: ConcordiaData, action: int, seat: int, points: int, b: int) -> None:
     if action != PASS:
-        d.stack.append((Step.MOVE_DEST, seat, points, action - COLONIST0))
+        d.stack.append((steps.MOVE_DEST, seat, points, action - COLONIST0))
 
 
 def legal_dest(d: ConcordiaData, seat: int, points: int, i: int) -> list[int]:
@@ -76,7 +86,7 @@ def apply_dest(d: ConcordiaData, action: int, seat: int, points: int, i: int) ->
         d.route_occ[pos - m.num_cities] = NO
     d.col[k] = m.num_cities + r
     d.route_occ[r] = k
-    d.stack.append((Step.MOVE_PICK, seat, points - cost, 0))
+    d.stack.append((steps.MOVE_PICK, seat, points - cost, 0))
 
 
 def house_cost(d: ConcordiaData, city: int) -> tuple[int, tuple[int, ...]]:
@@ -85,21 +95,29 @@ def house_cost(d: ConcordiaData, city: int) -> tuple[int, tuple[int, ...]]:
     return HOUSE_MONEY[g] * (d.city_houses[city] + 1), HOUSE_GOODS[g]
 
 
+#: per good: (good, count) of the goods a house in a city of that good needs
+_HOUSE_NEED = tuple(tuple((x, need.count(x)) for x in sorted(set(need))) for need in HOUSE_GOODS)
+
+
 def neighbour_cities(d: ConcordiaData, seat: int) -> set[int]:
     """Cities next to the seat's colonists: both ends of a route, or the city a colonist stands in."""
-    m = board_of(d)
-    out = set()
-    n_c = m.num_cities
+    ends = POSITION_CITIES[d.board]
+    out: set[int] = set()
     for pos in d.col[seat * COLONISTS : seat * COLONISTS + COLONISTS]:
-        if pos == NO:
-            continue
-        if pos >= n_c:
-            a, b, _ = m.routes[pos - n_c]
-            out.add(a)
-            out.add(b)
-        else:
-            out.add(pos)
+        out.update(ends[pos])
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _cities_next_to(board: int, cols: tuple[int, ...]) -> tuple[int, ...]:
+    ends = POSITION_CITIES[board]
+    return tuple(sorted({c for pos in cols for c in ends[pos]}))
+
+
+def sorted_neighbour_cities(d: ConcordiaData, seat: int) -> tuple[int, ...]:
+    """``sorted(neighbour_cities(d, seat))``, cached by board and colonist positions (moves are rarer than
+    the builds and lookahead evaluations that ask)."""
+    return _cities_next_to(d.board, tuple(d.col[seat * COLONISTS : seat * COLONISTS + COLONISTS]))
 
 
 def can_afford(d: ConcordiaData, seat: int, money: int, goods: tuple[int, ...]) -> bool:
@@ -114,12 +132,21 @@ def legal_build(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
     if len(mine) >= MAX_HOUSES:
         return []
     roma = board_of(d).roma
+    money = d.money[seat]
+    base = seat * NUM_GOODS
+    have = d.goods[base : base + NUM_GOODS]
+    city_good, city_houses = d.city_good, d.city_houses
     out = []
-    for c in sorted(neighbour_cities(d, seat)):
+    for c in sorted_neighbour_cities(d, seat):
         if c == roma or c in mine:
             continue
-        money, goods = house_cost(d, c)
-        if can_afford(d, seat, money, goods):
+        g = city_good[c]
+        if money < HOUSE_MONEY[g] * (city_houses[c] + 1):
+            continue
+        for x, k in _HOUSE_NEED[g]:
+            if have[x] < k:
+                break
+        else:  # can_afford(d, seat, *house_cost(d, c)), the goods counted once per good
             out.append(CITY0 + c)
     if out:
         out.append(PASS)
@@ -141,4 +168,4 @@ def build(d: ConcordiaData, seat: int, city: int) -> None:
 def apply_build(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:
     if action != PASS:
         build(d, seat, action - CITY0)
-        d.stack.append((Step.BUILD, seat, 0, 0))
+        d.stack.append((steps.BUILD, seat, 0, 0))

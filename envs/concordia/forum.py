@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from bisect import insort
 
+from . import steps
 from .actions import GOOD0, PASS, SLOT0
 from .content import ANY, CARDS, FORUM_SIZE, NUM_GOODS, SURCHARGE
 from .state import NO, ConcordiaData
-from .steps import Step
 
 SENATOR, CONSUL = 1, 0
 
 
 def start(d: ConcordiaData, seat: int, mode: int) -> None:
-    d.stack.append((Step.REFILL, seat, 0, 0))
-    d.stack.append((Step.BUY, seat, mode, 0))
+    d.stack.append((steps.REFILL, seat, 0, 0))
+    d.stack.append((steps.BUY, seat, mode, 0))
 
 
 def price(card: int, slot: int, mode: int) -> tuple[list[int], int]:
@@ -41,13 +41,37 @@ def affordable(d: ConcordiaData, seat: int, fixed: list[int], n_any: int) -> boo
     return sum(left) >= n_any
 
 
+def _need(card: int, slot: int, mode: int) -> tuple[tuple[tuple[int, int], ...], int]:
+    """((good, count) of the fixed goods, goods in all with the '?') of buying ``card`` from ``slot``."""
+    fixed, n_any = price(card, slot, mode)
+    return tuple((g, fixed.count(g)) for g in sorted(set(fixed))), len(fixed) + n_any
+
+
+#: per mode (Consul, Senator), slot and card: :func:`_need`, what :func:`affordable` checks
+_NEEDS = tuple(
+    tuple(tuple(_need(card, slot, mode) for card in range(len(CARDS))) for slot in range(FORUM_SIZE))
+    for mode in (CONSUL, SENATOR)
+)
+
+
 def legal_buy(d: ConcordiaData, seat: int, mode: int, bought: int) -> list[int]:
     if bought >= (2 if mode == SENATOR else 1):
         return []
+    base = seat * NUM_GOODS
+    have = d.goods[base : base + NUM_GOODS]
+    stock = sum(have)
+    needs = _NEEDS[mode]
     out = []
-    for slot in range(FORUM_SIZE):
-        card = d.forum[slot]
-        if card != NO and affordable(d, seat, *price(card, slot, mode)):
+    for slot, card in enumerate(d.forum):
+        if card == NO:
+            continue
+        fixed, total = needs[slot][card]
+        if stock < total:
+            continue
+        for g, k in fixed:
+            if have[g] < k:
+                break
+        else:  # what affordable(d, seat, *price(card, slot, mode)) tells, from the table
             out.append(SLOT0 + slot)
     if out:
         out.append(PASS)
@@ -66,14 +90,14 @@ def apply_buy(d: ConcordiaData, action: int, seat: int, mode: int, bought: int) 
     insort(d.hand[seat], card)
     if not d.deck and d.concordia == NO and all(c == NO for c in d.forum):
         d.concordia = seat
-    d.stack.append((Step.BUY, seat, mode, bought + 1))
+    d.stack.append((steps.BUY, seat, mode, bought + 1))
     if n_any:
         base = seat * NUM_GOODS
         kinds = [g for g in range(NUM_GOODS) if d.goods[base + g]]
         if len(kinds) == 1:  # no choice: the '?' is paid with the only good left
             d.goods[base + kinds[0]] -= n_any
         else:
-            d.stack.append((Step.PAY_ANY, seat, n_any, 0))
+            d.stack.append((steps.PAY_ANY, seat, n_any, 0))
 
 
 def legal_pay_any(d: ConcordiaData, seat: int, left: int, b: int) -> list[int]:
@@ -84,7 +108,7 @@ def legal_pay_any(d: ConcordiaData, seat: int, left: int, b: int) -> list[int]:
 def apply_pay_any(d: ConcordiaData, action: int, seat: int, left: int, b: int) -> None:
     d.goods[seat * NUM_GOODS + action - GOOD0] -= 1
     if left > 1:
-        d.stack.append((Step.PAY_ANY, seat, left - 1, 0))
+        d.stack.append((steps.PAY_ANY, seat, left - 1, 0))
 
 
 def refill(d: ConcordiaData) -> None:

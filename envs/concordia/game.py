@@ -32,6 +32,10 @@ from .state import (
 )
 from .steps import Step
 
+#: per card id, the numeral on its back (0: starting cards, 1..5: Forum decks I..V)
+_BAND_OF = tuple(c.deck for c in CARDS)
+_BANDS = max(_BAND_OF) + 1
+
 
 class ConcordiaGame(Game):
     """Concordia, base game. Config: ``num_players`` (2-5), ``map`` ("italia": 2-4 players, "imperium": 3-5)
@@ -116,10 +120,14 @@ class ConcordiaState(StackState):
         return "\n".join(rows)
 
     def ranks(self) -> list[int]:
+        return self.standing()[0]
+
+    def standing(self) -> tuple[list[int], list[float]]:
+        """The ranks (score, then the tiebreak) and the scores, from one scoring of the seats."""
         d = self.d
         s = self.scores()
         keys = [(s[i], scoring.tiebreak(d, i)) for i in range(d.n)]
-        return [sum(1 for k in keys if k > mine) for mine in keys]
+        return [sum(1 for k in keys if k > mine) for mine in keys], s
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)
@@ -137,9 +145,16 @@ class ConcordiaState(StackState):
         """Reshuffle (or sort) the Forum deck within its numbered bands (the numerals on the card backs are
         public)."""
         deck = self.d.deck
-        for band in range(1, 6):
-            pos = [i for i, c in enumerate(deck) if CARDS[c].deck == band]
+        places: list[list[int]] = [[] for _ in range(_BANDS)]
+        band_of = _BAND_OF
+        for i, c in enumerate(deck):
+            places[band_of[c]].append(i)
+        for pos in places[1:]:
             if len(pos) < 2:
+                continue
+            start, stop = pos[0], pos[-1] + 1
+            if stop - start == len(pos):  # the band is one run of the deck (always, as set up)
+                deck[start:stop] = arrange(deck[start:stop], rng)
                 continue
             for i, card in zip(pos, arrange([deck[i] for i in pos], rng), strict=True):
                 deck[i] = card

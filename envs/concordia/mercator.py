@@ -3,15 +3,15 @@ different goods kinds at the storehouse prices, buying limited by free storehous
 
 from __future__ import annotations
 
+from . import steps
 from .actions import MAX_TRADE, PASS, decode_trade, trade_action
 from .content import GOOD_VALUE, NUM_GOODS, STOREHOUSE
 from .state import ConcordiaData, storehouse_used
-from .steps import Step
 
 
 def start(d: ConcordiaData, seat: int, amount: int) -> None:
     d.money[seat] += amount
-    d.stack.append((Step.TRADE, seat, 0, 0))
+    d.stack.append((steps.TRADE, seat, 0, 0))
 
 
 #: per good, the actions buying (selling) 1, 2, ... MAX_TRADE of it: a trade of up to n is a prefix
@@ -26,13 +26,14 @@ def legal(d: ConcordiaData, seat: int, mask: int, done: int) -> list[int]:
     money = d.money[seat]
     base = seat * NUM_GOODS
     out: list[int] = []
-    for g in range(NUM_GOODS):
+    for g, have in enumerate(d.goods[base : base + NUM_GOODS]):
         if mask >> g & 1:
             continue
-        buy = min(free, money // GOOD_VALUE[g])  # the slice caps both at MAX_TRADE
-        if buy > 0:
+        buy = money // GOOD_VALUE[g]
+        if buy > free:
+            buy = free
+        if buy > 0:  # min(free, money // value); the slice caps it at MAX_TRADE
             out += _BUY[g][:buy]
-        have = d.goods[base + g]
         if have > 0:
             out += _SELL[g][:have]
     if out:
@@ -51,4 +52,4 @@ def apply(d: ConcordiaData, action: int, seat: int, mask: int, done: int) -> Non
     else:
         d.goods[seat * NUM_GOODS + g] += count
         d.money[seat] -= value
-    d.stack.append((Step.TRADE, seat, mask | 1 << g, done + 1))
+    d.stack.append((steps.TRADE, seat, mask | 1 << g, done + 1))

@@ -18,10 +18,11 @@ from functools import cache
 import numpy as np
 
 from ..core.layout import build_layout
+from . import steps
 from .content import CARDS, COLONISTS, COLONISTS_PER_KIND, FORUM_SIZE, MAX_HOUSES, NUM_CARDS, NUM_GOODS, STOREHOUSE
-from .scoring import seat_sheet
+from .scoring import seat_score
 from .state import BOARDS, NO, ConcordiaData
-from .steps import NUM_DECISIONS, Step
+from .steps import NUM_DECISIONS
 
 SEAT_SCALARS = 16  # money, goods x5, storehouse, houses, colonists on board, land/sea in store, PM, Concordia,
 # active, hand size, running score
@@ -74,7 +75,7 @@ def layout(n: int, board: int) -> Layout:
 _DECK_OF = [c.deck for c in CARDS]
 
 
-_STATIC: dict[tuple, list[int]] = {}
+_STATIC: dict[tuple, np.ndarray] = {}
 _INV_STORE = 1.0 / STOREHOUSE
 #: goods count -> its scaled value (counts above 12 only while discarding; more than 255 cannot happen)
 _GOODS_SCALE = [min(x, STOREHOUSE) * _INV_STORE for x in range(256)]
@@ -82,8 +83,9 @@ _GOODS_SCALE = [min(x, STOREHOUSE) * _INV_STORE for x in range(256)]
 _COLONIST_SCALE = [x / COLONISTS_PER_KIND for x in range(COLONISTS_PER_KIND + 1)]
 
 
-def _static_ones(L: Layout, d: ConcordiaData) -> list[int]:
-    """The ones of the city tokens and province goods: fixed for a game, computed once per setup."""
+def _static_ones(L: Layout, d: ConcordiaData) -> np.ndarray:
+    """The indices of the ones of the city tokens and province goods: fixed for a game, computed once per
+    setup."""
     key = (L.n, L.c, tuple(d.city_good), tuple(d.province_good))
     ones = _STATIC.get(key)
     if ones is None:
@@ -91,8 +93,10 @@ def _static_ones(L: Layout, d: ConcordiaData) -> list[int]:
             _STATIC.clear()
         cg = L.slices["city_good"].start
         pg = L.slices["province_good"].start
-        ones = [cg + c * NUM_GOODS + g for c, g in enumerate(d.city_good) if g != NO]
-        ones += [pg + p * NUM_GOODS + g for p, g in enumerate(d.province_good)]
+        at = [cg + c * NUM_GOODS + g for c, g in enumerate(d.city_good) if g != NO]
+        at += [pg + p * NUM_GOODS + g for p, g in enumerate(d.province_good)]
+        ones = np.array(at, np.intp)
+        ones.flags.writeable = False
         _STATIC[key] = ones
     return ones
 
@@ -138,7 +142,7 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
             1.0 if conc == s else 0.0,
             1.0 if active == s else 0.0,
             len(hand) / NUM_CARDS,
-            min(seat_sheet(d, s)[-1], 200) / 200.0 if show_score else 0.0,
+            min(seat_score(d, s), 200) / 200.0 if show_score else 0.0,
         ]
         cb = L.cards0 + k * SEAT_ONES
         ones += [cb + c for c in hand]
@@ -158,26 +162,26 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
                 at = ccb + 2 * pos + (i >= COLONISTS_PER_KIND)
                 in_city[at] = in_city.get(at, 0) + 1
     # task arguments
-    points = a if step == Step.MOVE_PICK or step == Step.MOVE_DEST else 0
-    mask = a if step == Step.TRADE else 0
+    points = a if step == steps.MOVE_PICK or step == steps.MOVE_DEST else 0
+    mask = a if step == steps.TRADE else 0
     bands = Counter(map(_DECK_OF.__getitem__, d.deck))
     scal += [
         min(points, 20) / 20.0,
         *[float(mask >> g & 1) for g in range(NUM_GOODS)],
-        b / 2.0 if step == Step.TRADE else 0.0,
-        b / 2.0 if step == Step.BUY else 0.0,
-        a / 3.0 if step == Step.PAY_ANY else 0.0,
-        float(a) if step == Step.BUY else 0.0,
+        b / 2.0 if step == steps.TRADE else 0.0,
+        b / 2.0 if step == steps.BUY else 0.0,
+        a / 3.0 if step == steps.PAY_ANY else 0.0,
+        float(a) if step == steps.BUY else 0.0,
         *[bands[k] / 8.0 for k in range(1, 6)],
     ]
-    if step == Step.MOVE_DEST:
+    if step == steps.MOVE_DEST:
         ones.append(L.tcol0 + b)
-    ones += _static_ones(L, d)
     mk = L.marker0
     ones += [mk + p for p, up in enumerate(d.marker) if up]
     fb = L.forum0
     ones += [fb + i * NUM_CARDS + c for i, c in enumerate(d.forum) if c != NO]
     out[np.fromiter(ones, np.intp, len(ones))] = 1.0
+    out[_static_ones(L, d)] = 1.0
     out[L.scal0 : L.scal0 + L.scalar_len] = scal
     for at, count in in_city.items():
         out[at] = _COLONIST_SCALE[count]

@@ -3,11 +3,10 @@ specialists. Architect, Prefect, Mercator, Senator and Consul live in their own 
 
 from __future__ import annotations
 
-from . import architect, forum, mercator
+from . import architect, forum, mercator, steps
 from .actions import PASS, PLACE0, PLAY0, SEAT0, TAX, place_action
 from .content import CARDS, COLONIST_COST, COLONISTS, COLONISTS_PER_KIND, MAX_CITIES, NUM_GOODS, Act
 from .state import NO, ConcordiaData, board_of, colonists_on_board
-from .steps import Step
 from .storehouse import gain, push_overflow
 
 
@@ -20,17 +19,14 @@ def apply_main(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None
     card = action - PLAY0
     d.hand[seat].remove(card)
     d.discard[seat].append(card)  # seed: "Oynanan kartlar kişisel bir atık yığını oluşturur"
-    d.stack.append((Step.END_TURN, seat, 0, 0))
+    d.stack.append((steps.END_TURN, seat, 0, 0))
     perform(d, seat, card)
 
 
 def perform(d: ConcordiaData, seat: int, card: int) -> None:
     """Carry out the action of ``card`` for ``seat`` (played or copied by the Diplomat)."""
-    c = CARDS[card]
-    if c.action == Act.SPECIALIST:
-        specialist(d, seat, c.good)
-    else:
-        _ACTIONS[c.action](d, seat, c.amount)
+    run, arg = _PERFORM[card]
+    run(d, seat, arg)
 
 
 # --- Tribune -------------------------------------------------------------------------------------------
@@ -40,7 +36,7 @@ def tribune(d: ConcordiaData, seat: int) -> None:
     d.money[seat] += max(0, len(pile) - 3)
     d.hand[seat] = sorted(d.hand[seat] + pile)
     d.discard[seat] = []
-    d.stack.append((Step.TRIBUNE_PLACE, seat, 0, 0))
+    d.stack.append((steps.TRIBUNE_PLACE, seat, 0, 0))
 
 
 def place_options(d: ConcordiaData, seat: int, roma_only: bool) -> list[int]:
@@ -87,7 +83,7 @@ def apply_colonist_choice(d: ConcordiaData, action: int, seat: int, a: int, b: i
         d.money[seat] += 5 + colonists_on_board(d, seat)
     else:
         place(d, seat, action)
-        d.stack.append((Step.COLONIST_MORE, seat, 0, 0))
+        d.stack.append((steps.COLONIST_MORE, seat, 0, 0))
 
 
 def legal_colonist_more(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
@@ -98,14 +94,15 @@ def legal_colonist_more(d: ConcordiaData, seat: int, a: int, b: int) -> list[int
 def apply_colonist_more(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:
     if action != PASS:
         place(d, seat, action)
-        d.stack.append((Step.COLONIST_MORE, seat, 0, 0))
+        d.stack.append((steps.COLONIST_MORE, seat, 0, 0))
 
 
 # --- Diplomat -------------------------------------------------------------------------------------------
 def diplomat_targets(d: ConcordiaData, seat: int) -> list[int]:
     """Seats whose top discard card can be copied: not a Diplomat, and a pile to copy from (after a Tribune
     the pile is empty)."""
-    return [s for s in range(d.n) if s != seat and d.discard[s] and CARDS[d.discard[s][-1]].action != Act.DIPLOMAT]
+    piles = d.discard
+    return [s for s in range(d.n) if s != seat and piles[s] and _COPYABLE[piles[s][-1]]]
 
 
 def legal_diplomat(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
@@ -120,12 +117,12 @@ def apply_diplomat(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> 
 _ACTIONS = {
     Act.TRIBUNE: lambda d, seat, amount: tribune(d, seat),
     Act.ARCHITECT: lambda d, seat, amount: architect.start(d, seat),
-    Act.PREFECT: lambda d, seat, amount: d.stack.append((Step.PREFECT, seat, 0, 0)),
+    Act.PREFECT: lambda d, seat, amount: d.stack.append((steps.PREFECT, seat, 0, 0)),
     Act.MERCATOR: mercator.start,
-    Act.DIPLOMAT: lambda d, seat, amount: d.stack.append((Step.DIPLOMAT, seat, 0, 0)),
+    Act.DIPLOMAT: lambda d, seat, amount: d.stack.append((steps.DIPLOMAT, seat, 0, 0)),
     Act.SENATOR: lambda d, seat, amount: forum.start(d, seat, forum.SENATOR),
     Act.CONSUL: lambda d, seat, amount: forum.start(d, seat, forum.CONSUL),
-    Act.COLONIST: lambda d, seat, amount: d.stack.append((Step.COLONIST_CHOICE, seat, 0, 0)),
+    Act.COLONIST: lambda d, seat, amount: d.stack.append((steps.COLONIST_CHOICE, seat, 0, 0)),
 }
 
 
@@ -135,3 +132,10 @@ def specialist(d: ConcordiaData, seat: int, good: int) -> None:
     n = sum(1 for c in d.houses[seat] if d.city_good[c] == good)
     gain(d, seat, good, n)
     push_overflow(d, [seat])
+
+
+#: per card id: what playing it runs, ``fn(d, seat, arg)``, and ``arg`` (the specialist's good, the Mercator's
+#: sesterces)
+_PERFORM = tuple((specialist, c.good) if c.action == Act.SPECIALIST else (_ACTIONS[c.action], c.amount) for c in CARDS)
+#: per card id: whether a Diplomat may copy it (any card but a Diplomat)
+_COPYABLE = tuple(c.action != Act.DIPLOMAT for c in CARDS)

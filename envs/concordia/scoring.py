@@ -9,6 +9,7 @@ from .content import (
     CAP_MARS,
     CAP_MERCURIUS,
     CARDS,
+    COLONISTS,
     CONCORDIA_VP,
     GOOD_VALUE,
     MINERVA_VP,
@@ -17,7 +18,7 @@ from .content import (
     God,
     Good,
 )
-from .state import ConcordiaData, board_of, colonists_on_board
+from .state import BOARDS, NO, ConcordiaData, board_of, colonists_on_board
 
 CATEGORIES = ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva", "Concordia", "total")
 
@@ -51,8 +52,85 @@ def seat_sheet(d: ConcordiaData, seat: int) -> list[int]:
     return [*parts, sum(parts)]
 
 
+#: a seat's cards counted per god (Vesta, Jupiter, Saturnus, Mercurius, Mars), plus its specialists, each
+#: count in a 5-bit field of one small int (a god has at most 10 cards): summing the codes of its cards counts
+#: them all at once
+_FIELD = 5
+_MASK = (1 << _FIELD) - 1
+_SCORED_GODS = (God.VESTA, God.JUPITER, God.SATURNUS, God.MERCURIUS, God.MARS)
+_JUPITER, _SATURNUS, _MERCURIUS, _MARS, _SPECIALISTS = (_FIELD * k for k in range(1, 6))
+_CARD_CODE = tuple(
+    (1 << _FIELD * _SCORED_GODS.index(c.god) if c.god in _SCORED_GODS else 0)
+    + (1 << _SPECIALISTS if c.action == Act.SPECIALIST else 0)
+    for c in CARDS
+)
+assert max(sum(1 for c in CARDS if c.god == god) for god in God) <= _MASK
+#: per good: its specialist card (one each) and the Minerva points per card and house
+_SPECIALIST_CARD = tuple(
+    next(c.id for c in CARDS if c.action == Act.SPECIALIST and c.good == g) for g in range(NUM_GOODS)
+)
+assert sum(1 for c in CARDS if c.action == Act.SPECIALIST) == NUM_GOODS, "one specialist per good"
+_MINERVA = tuple(zip(_SPECIALIST_CARD, MINERVA_VP, strict=True))
+_V0, _V1, _V2, _V3, _V4 = GOOD_VALUE
+_BRICK = int(Good.BRICK)
+#: per board and city: the bit of its province
+_PROVINCE_BIT = tuple(tuple(1 << p for p in m.province_of) for m in BOARDS)
+
+
+def seat_score(d: ConcordiaData, seat: int) -> int:
+    """``seat_sheet(d, seat)[-1]`` (the total if the game ended now), from per-card codes and bit masks: the
+    heuristic's lookahead and the per-step rewards score with it."""
+    hand, pile = d.hand[seat], d.discard[seat]
+    code = _CARD_CODE
+    gods = 0
+    for card in hand:
+        gods += code[card]
+    for card in pile:
+        gods += code[card]
+    total = CONCORDIA_VP if d.concordia == seat else 0
+    vesta = gods & _MASK
+    if vesta:
+        base = seat * NUM_GOODS
+        g0, g1, g2, g3, g4 = d.goods[base : base + NUM_GOODS]
+        total += vesta * ((d.money[seat] + g0 * _V0 + g1 * _V1 + g2 * _V2 + g3 * _V3 + g4 * _V4) // 10)
+    mars = gods >> _MARS & _MASK
+    if mars:
+        cb = seat * COLONISTS
+        x = 2 * (COLONISTS - d.col[cb : cb + COLONISTS].count(NO))
+        total += mars * (x if x < CAP_MARS else CAP_MARS)
+    houses = d.houses[seat]
+    if not houses:
+        return total
+    city_good = d.city_good
+    per_good = [0] * NUM_GOODS
+    for c in houses:
+        per_good[city_good[c]] += 1
+    if gods >> _SPECIALISTS & _MASK:
+        for n, (card, vp) in zip(per_good, _MINERVA, strict=True):
+            if n:
+                total += (hand.count(card) + pile.count(card)) * vp * n
+    jupiter = gods >> _JUPITER & _MASK
+    if jupiter:
+        x = len(houses) - per_good[_BRICK]
+        total += jupiter * (x if x < CAP_JUPITER else CAP_JUPITER)
+    saturnus = gods >> _SATURNUS & _MASK
+    if saturnus:
+        bit = _PROVINCE_BIT[d.board]
+        provinces = 0
+        for c in houses:
+            provinces |= bit[c]
+        x = bin(provinces).count("1")
+        cap = BOARDS[d.board].saturnus_cap
+        total += saturnus * (x if x < cap else cap)
+    mercurius = gods >> _MERCURIUS & _MASK
+    if mercurius:
+        x = 2 * (NUM_GOODS - per_good.count(0))
+        total += mercurius * (x if x < CAP_MERCURIUS else CAP_MERCURIUS)
+    return total
+
+
 def final_scores(d: ConcordiaData) -> list[int]:
-    return [seat_sheet(d, s)[-1] for s in range(d.n)]
+    return [seat_score(d, s) for s in range(d.n)]
 
 
 def tiebreak(d: ConcordiaData, seat: int) -> int:

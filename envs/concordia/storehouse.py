@@ -7,10 +7,10 @@ discard goods until 12 slots are used (filled in, see docs/rules/concordia.md).
 
 from __future__ import annotations
 
+from . import steps
 from .actions import GOOD0
 from .content import NUM_GOODS, STOREHOUSE
 from .state import ConcordiaData, storehouse_used
-from .steps import Step
 
 
 def gain(d: ConcordiaData, seat: int, good: int, n: int = 1) -> None:
@@ -21,7 +21,7 @@ def push_overflow(d: ConcordiaData, seats) -> None:
     """Ask every listed seat whose storehouse is over 12 to discard (last pushed decides first)."""
     for s in reversed(list(seats)):
         if storehouse_used(d, s) > STOREHOUSE:
-            d.stack.append((Step.OVERFLOW, s, 0, 0))
+            d.stack.append((steps.OVERFLOW, s, 0, 0))
 
 
 def legal_overflow(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
@@ -34,4 +34,4 @@ def legal_overflow(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
 def apply_overflow(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:
     d.goods[seat * NUM_GOODS + action - GOOD0] -= 1
     if storehouse_used(d, seat) > STOREHOUSE:
-        d.stack.append((Step.OVERFLOW, seat, 0, 0))
+        d.stack.append((steps.OVERFLOW, seat, 0, 0))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.tasks import TaskMachine
-from . import architect, forum, mercator, personalities, prefect, storehouse
+from . import architect, forum, mercator, personalities, prefect, steps, storehouse
 from .scoring import final_scores
 from .state import NO, ConcordiaData
 from .steps import DECISION_TEXT, Step
@@ -29,7 +29,7 @@ def run_end_turn(d: ConcordiaData, seat: int, a: int, b: int) -> None:
         d.final = final_scores(d)
         return
     d.active = (d.active + 1) % d.n
-    d.stack.append((Step.MAIN, d.active, 0, 0))
+    d.stack.append((steps.MAIN, d.active, 0, 0))
 
 
 DECISIONS: dict[int, tuple[Legal, Apply]] = {

@@ -211,7 +211,7 @@ class EngineEnv(AECEnv):
 
     def _finish_all(self) -> None:
         state = self.state_obj
-        ranks, scores = state.ranks(), state.scores()
+        ranks, scores = state.standing()
         scale = self.game.score_scale
         for a in self.agents:
             self.terminations[a] = True
@@ -221,7 +221,7 @@ class EngineEnv(AECEnv):
     def _eliminate(self, gone: frozenset[int]) -> None:
         """Newly eliminated seats: final reward now, then they step once with None and leave."""
         state = self.state_obj
-        ranks, scores = state.ranks(), state.scores()
+        ranks, scores = state.standing()
         new = [self.possible_agents[s] for s in sorted(gone - self._dead_seats)]
         self._dead_seats = set(gone)
         for a in new:

@@ -185,6 +185,10 @@ class State(ABC):
         s = self.scores()
         return [sum(1 for other in s if other > mine) for mine in s]
 
+    def standing(self) -> tuple[list[int], list[float]]:
+        """``(ranks(), scores())`` together: a game whose ranks read its scores overrides it to score once."""
+        return self.ranks(), self.scores()
+
     def score_sheet(self) -> str:
         """Text of the scores (a game with scoring categories overrides this with its score pad)."""
         ranks = self.ranks()

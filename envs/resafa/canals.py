@@ -9,6 +9,8 @@ oyuncu belirler ... Rotayı belirleyen oyuncu ... su küpünü kendi önüne al�
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import BOX0, CANAL0, DIR0
 from .content import content
 from .economy import build_cost, can_pay, pay, triggered
@@ -83,8 +85,8 @@ def tile_cost(d: ResafaData, seat: int, design: int, side: int, code: int):
     return build_cost(d, seat, face(design, side).cost, "canal", discount_of(code))
 
 
-def legal_canal_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
-    out = []
+def canal_picks(d: ResafaData, seat: int, code: int) -> Iterator[int]:
+    """Each canal tile (design and side) ``seat`` can pay for and place, in action order."""
     base = seat * NUM_DESIGNS
     for t in range(NUM_DESIGNS):
         if d.canal_placed[base + t]:
@@ -93,8 +95,11 @@ def legal_canal_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
             if side and (C.canal_tiles[t].back is None or not tank_allowed(d, seat)):
                 continue
             if can_pay(d, seat, tile_cost(d, seat, t, side, code)) and _any_box(d, t, side):
-                out.append(CANAL0 + 2 * t + side)
-    return out
+                yield CANAL0 + 2 * t + side
+
+
+def legal_canal_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
+    return list(canal_picks(d, seat, code))
 
 
 def apply_canal_pick(d: ResafaData, action: int, seat: int, a: int, code: int) -> None:

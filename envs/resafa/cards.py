@@ -131,12 +131,12 @@ def main_possible(d: ResafaData, seat: int, action: int) -> bool:
         return bool(workshops.legal_ws_pick(d, seat, 0, 0))
     if action == Action.PRODUCTION:
         return workshops.production_possible(d, seat)
-    if action == Action.GARDEN:
-        return bool(gardens.legal_garden_size(d, seat, 3, 0))
+    if action == Action.GARDEN:  # the first legal action of each (none: not possible)
+        return next(gardens.garden_sizes(d, seat, 3, 0), None) is not None
     if action == Action.CANAL:
-        return bool(canals.legal_canal_pick(d, seat, 0, 0))
+        return next(canals.canal_picks(d, seat, 0), None) is not None
     if action == Action.TRADE:
-        return bool(trade.legal_move(d, seat, 0, 0))
+        return next(trade.moves(d, seat, 0), None) is not None
     return bool(legal_colour_opt(d, seat, NO, 0))
 
 

@@ -45,6 +45,8 @@ def _sum(parts: list[Bundle]) -> Bundle:
 
 def less(cost: Bundle, off: Bundle) -> Bundle:
     """``cost`` minus ``off``, never below 0."""
+    if off is _NOTHING and min(cost.stone, cost.marble, cost.spice, cost.amphora, cost.coins, cost.vp) >= 0:
+        return cost  # nothing off: the same amounts (a Bundle is frozen)
     return Bundle(
         max(0, cost.stone - off.stone),
         max(0, cost.marble - off.marble),

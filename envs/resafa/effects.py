@@ -205,12 +205,12 @@ def legal_build_offer(d: ResafaData, seat: int, eid: int, b: int) -> list[int]:
         ok = (
             bool(workshops.legal_ws_pick(d, seat, 0, eid + 1))
             if t == "workshop"
-            else bool(canals.legal_canal_pick(d, seat, 0, eid + 1))
+            else next(canals.canal_picks(d, seat, eid + 1), None) is not None
             if t == "canal"
-            else bool(gardens.legal_garden_size(d, seat, gardens.SIZES_OF[t], eid + 1))
+            else next(gardens.garden_sizes(d, seat, gardens.SIZES_OF[t], eid + 1), None) is not None
         )
     elif isinstance(e, Trade):
-        ok = bool(trade.legal_move(d, seat, e.road_discount, 0))
+        ok = next(trade.moves(d, seat, e.road_discount), None) is not None
     else:
         ok = bool(trade.legal_post_box(d, seat, eid + 1, 0))
     return [USE, PASS] if ok else []

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
-from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, public_log, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
@@ -152,39 +151,67 @@ class ResafaState(StackState):
         (from its cards plus the box, unless ``player`` searched it or the advanced setup made the box public:
         then only its order); solo, the solo deck below its top card and Resafabot's canal deck."""
         d = self.d
-
-        def order(xs: list[int]) -> list[int]:
-            return arrange(xs, rng)
-
-        d.deck[player] = order(d.deck[player])
-        for s in range(d.players):
-            if s == player:
-                continue
-            pool = order(d.hand[s] + d.deck[s])
-            k = len(d.hand[s])
-            d.hand[s], d.deck[s] = sorted(pool[:k]), pool[k:]
+        # ``arrange`` in place: sorted, or Generator.shuffle, which on a list makes the swaps ``permutation``
+        # makes from the same draws (none for 0 or 1 items; see state.arrange_owned)
+        # (a sorted pool's slices are sorted already: only shuffled ones are sorted again)
+        shuffled = rng is not None
+        order = rng.shuffle if shuffled else list.sort
+        deck = d.deck[player]
+        if len(deck) > 1:
+            deck = d.deck[player] = deck[:]
+            order(deck)
         others = [s for s in range(d.players) if s != player]
-        pool = order(d.sack_deck + d.sack_discard + [c for s in others for c in d.sack_hand[s]])
+        hand = d.hand
+        for s in others:
+            pool = hand[s] + d.deck[s]
+            if len(pool) > 1:
+                order(pool)
+            k = len(hand[s])
+            hand[s], d.deck[s] = pool[:k], pool[k:]
+            if shuffled:
+                hand[s].sort()
+        pool = d.sack_deck + d.sack_discard
+        for s in others:
+            pool += d.sack_hand[s]
+        if len(pool) > 1:
+            order(pool)
         for s in others:
             k = len(d.sack_hand[s])
-            d.sack_hand[s], pool = sorted(pool[:k]), pool[k:]
+            d.sack_hand[s], pool = pool[:k], pool[k:]
+            if shuffled:
+                d.sack_hand[s].sort()
         k = len(d.sack_discard)
         d.sack_discard, d.sack_deck = pool[:k], pool[k:]
-        d.ws_decks = [order(x) for x in d.ws_decks]
-        d.bonus_decks = [order(x) for x in d.bonus_decks]
-        pending_search = (
-            d.stack[-1][2] if d.stack and d.stack[-1][0] == Step.SEARCH_PICK and d.stack[-1][1] == player else NO
-        )
-        for k in range(len(d.spec_decks)):
-            cards = d.spec_decks[k]
-            up = cards[-1:] if d.spec_up[k] else []
-            down = cards[:-1] if d.spec_up[k] else cards[:]
-            if d.advanced or (d.spec_known[player] >> k) & 1 or k == pending_search:
-                down = order(down)
-            else:
-                pool = order(down + d.spec_box[k])
-                down, d.spec_box[k] = pool[: len(down)], sorted(pool[len(down) :])
-            d.spec_decks[k] = down + up
+        for decks in (d.ws_decks, d.bonus_decks):
+            for i, x in enumerate(decks):
+                if len(x) > 1:
+                    x = decks[i] = x[:]
+                    order(x)
+        top = d.stack[-1] if d.stack else None
+        pending_search = top[2] if top is not None and top[0] == Step.SEARCH_PICK and top[1] == player else NO
+        known = -1 if d.advanced else d.spec_known[player]  # the decks whose box ``player`` knows (a bitmask)
+        if pending_search != NO:
+            known |= 1 << pending_search
+        decks, boxes, ups = d.spec_decks, d.spec_box, d.spec_up
+        for k, cards in enumerate(decks):
+            box = boxes[k]
+            if box and not (known >> k) & 1:  # the face-down cards and the box, together
+                up = cards[-1:] if ups[k] else []
+                n = len(cards) - len(up)
+                pool = cards[:n] + box
+                order(pool)
+                decks[k], boxes[k] = pool[:n] + up, pool[n:]
+                if shuffled:
+                    boxes[k].sort()
+            elif len(cards) > 2 or (len(cards) == 2 and not ups[k]):  # more than one face-down card
+                if ups[k]:
+                    down = cards[:-1]
+                    order(down)
+                    down.append(cards[-1])
+                else:
+                    down = cards[:]
+                    order(down)
+                decks[k] = down
         if d.players == 1:
             solo.resample_hidden(d, rng)
 

@@ -9,6 +9,8 @@ bağlanabilenler hemen kazanılır. Aynı karedeki ikinci (ya da üçüncü) kar
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import CELL0, GPOS0, SIZE0
 from .content import content
 from .economy import build_cost, can_pay, pay, triggered
@@ -62,16 +64,19 @@ def legal_squares(d: ResafaData, seat: int, size: int) -> list[int]:
     return [c for c in GARDEN_CELLS if legal_positions(d, seat, c, size)]
 
 
-def legal_garden_size(d: ResafaData, seat: int, sizes: int, code: int) -> list[int]:
-    out = []
+def garden_sizes(d: ResafaData, seat: int, sizes: int, code: int) -> Iterator[int]:
+    """Each garden tile size (of the ``sizes`` bitmask) ``seat`` can pay for and place."""
     for size in (SMALL, LARGE):
         if not (sizes >> size) & 1 or not d.g_supply[size]:
             continue
         if not can_pay(d, seat, build_cost(d, seat, _COST[size], _TARGET[size], discount_of(code))):
             continue
         if any(legal_positions(d, seat, c, size) for c in GARDEN_CELLS):
-            out.append(SIZE0 + size)
-    return out
+            yield SIZE0 + size
+
+
+def legal_garden_size(d: ResafaData, seat: int, sizes: int, code: int) -> list[int]:
+    return list(garden_sizes(d, seat, sizes, code))
 
 
 def apply_garden_size(d: ResafaData, action: int, seat: int, sizes: int, code: int) -> None:

@@ -9,6 +9,8 @@ kutusuna konur."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .actions import BUY, COUNT0, ITEM0, MOVE0, PASS, POSTBOX0, ROW0, SELL, USE
 from .cards import use_actions
 from .content import Bundle, content
@@ -34,18 +36,21 @@ def road_cost(d: ResafaData, seat: int, dest: int, via: bool, road_discount: int
     return max(0, move_cost(here, dest, via) - off)
 
 
-def legal_move(d: ResafaData, seat: int, road_discount: int, b: int) -> list[int]:
+def moves(d: ResafaData, seat: int, road_discount: int) -> Iterator[int]:
     """Every centre the camel can pay to reach: directly (another centre) or through Resafa (any centre,
     the one it stands at included). Leaving Resafa itself always passes through it."""
     here = d.camel_at[seat]
     coins = d.coins[seat]
-    out = []
+    off = road_discount + discount(d, seat, "road").coins  # road_cost's discount, read once
     for n in CENTRE_NODES:
-        if here != CITY and n != here and road_cost(d, seat, n, False, road_discount) <= coins:
-            out.append(MOVE0 + 2 * n)
-        if road_cost(d, seat, n, True, road_discount) <= coins:
-            out.append(MOVE0 + 2 * n + 1)
-    return out
+        if here != CITY and n != here and max(0, move_cost(here, n, False) - off) <= coins:
+            yield MOVE0 + 2 * n
+        if max(0, move_cost(here, n, True) - off) <= coins:
+            yield MOVE0 + 2 * n + 1
+
+
+def legal_move(d: ResafaData, seat: int, road_discount: int, b: int) -> list[int]:
+    return list(moves(d, seat, road_discount))
 
 
 def apply_move(d: ResafaData, action: int, seat: int, road_discount: int, b: int) -> None:

@@ -102,6 +102,10 @@ def _with_cards(step: Step, legal, apply):
 
 
 DECISIONS = {step: (_with_cards(step, *fns) if step in CARD_WINDOWS else fns) for step, fns in _PLAIN.items()}
+#: the same decisions for a lookahead that only reads the position after an action (the heuristic's): a card
+#: window lists its own actions without the held cards (which only follow when it has one, so the same
+#: decisions are skipped and the same stack results), and still applies a card use
+LOOKAHEAD_DECISIONS = {step: (fns[0], DECISIONS[step][1]) for step, fns in _PLAIN.items()}
 AUTOMATIC = {
     Step.EFFECTS: effects.run_effects,
     Step.MAIN_ACTION: cards.run_main_action,
@@ -115,4 +119,7 @@ AUTOMATIC = {
     Step.BOT_TURN: bot.run_bot_turn,
 }
 MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
+#: :data:`MACHINE` for lookaheads: the same positions, but the cached legal actions of the decision it stops
+#: at leave out the held cards (``tests/resafa/test_heuristic_fast.py`` compares the two)
+LOOKAHEAD = TaskMachine(LOOKAHEAD_DECISIONS, AUTOMATIC, MACHINE.names)
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)

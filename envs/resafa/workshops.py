@@ -38,8 +38,15 @@ def level2_open(d: ResafaData, seat: int) -> bool:
     return d.round_no >= S.level2_round and d.gate[seat] >= S.level2_tokens
 
 
+def has_free_cell(d: ResafaData, seat: int) -> bool:
+    """Whether :func:`free_cells` has one (it stops at the first)."""
+    base = seat * CELLS
+    tiles = d.ws_tile
+    return any(tiles[base + c] == NO and any(tiles[base + x] != NO for x in DIAGONALS[c]) for c in WORKSHOP_CELLS)
+
+
 def legal_ws_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
-    if not free_cells(d, seat):
+    if not has_free_cell(d, seat):
         return []
     if not can_pay(d, seat, build_cost(d, seat, S.workshop_cost, "workshop", discount_of(code))):
         return []

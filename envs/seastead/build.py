@@ -9,8 +9,6 @@ sağlar ... Gemi Sahibinin Bonusu ... Gemi Hareketi".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from .actions import BUILD0, LOC0, PASS, RES0, SLOT0, SPEC0, USE
 from .content import DOCKS, LOCS_PER_FLOTILLA, NUM_FLOTILLAS, NUM_LOCS, NUM_RES, SETUP, Bld
 from .ending import record_triggers
@@ -18,6 +16,7 @@ from .specialists import ENGINEER, FOUNDER, INVESTOR, face_up, play, plays
 from .state import NO, SeasteadData
 from .steps import Step
 from .tokens import (
+    VALUES_BY_SIDES,
     buildable_locations,
     decree_is,
     empty_locations,
@@ -30,6 +29,8 @@ from .tokens import (
     ship_placements,
     supplied_kinds,
 )
+
+_FLOTILLA = tuple(loc // LOCS_PER_FLOTILLA for loc in range(NUM_LOCS))
 
 
 def build_cost(d: SeasteadData, loc: int, engineer: bool) -> int:
@@ -58,21 +59,52 @@ def pay_kind(d: SeasteadData, loc: int) -> int:
     return d.founder if d.founder != NO else d.demand[loc // LOCS_PER_FLOTILLA]
 
 
-def affordable(d: SeasteadData, seat: int, engineer: bool, any_kind: bool = False) -> Iterator[int]:
-    """Free locations ``seat`` can pay for (the demanded kind, or the Founder's); with ``any_kind`` (a Founder
-    still to be played) a location is affordable when any one kind covers its cost."""
+#: ``_BASE_COST[sides][engineer]``: every location's build cost without a ship or a decree
+_BASE_COST = {
+    sides: tuple(tuple(max(0, v - 2 * eng) for v in values) for eng in (0, 1))
+    for sides, values in VALUES_BY_SIDES.items()
+}
+
+
+def build_costs(d: SeasteadData, engineer: bool) -> list[int]:
+    """:func:`build_cost` of every location at once (a table lookup, then 1 less where a ship is)."""
+    if d.decree != NO:
+        return [build_cost(d, loc, engineer) for loc in range(NUM_LOCS)]
+    costs = list(_BASE_COST[tuple(d.sides)][1 if engineer else 0])
+    ship = d.ship
+    if ship.count(NO) != NUM_LOCS:
+        for loc, owner in enumerate(ship):
+            if owner != NO and costs[loc]:  # max(0, c - 1) == max(0, max(0, c) - 1)
+                costs[loc] -= 1
+    return costs
+
+
+def _budgets(d: SeasteadData, seat: int, any_kind: bool) -> list[int]:
+    """What ``seat`` can pay per flotilla: its count of the kind paid there (the Founder's, else the
+    flotilla's demand token); with ``any_kind`` its largest count of any kind."""
     held = d.res[seat * NUM_RES : seat * NUM_RES + NUM_RES]
     if any_kind:
         held = [max(held)] * NUM_RES
-    budget = [held[pay_kind(d, f * LOCS_PER_FLOTILLA)] for f in range(NUM_FLOTILLAS)]  # the kind paid per flotilla
-    return (loc for loc in buildable_locations(d) if build_cost(d, loc, engineer) <= budget[loc // LOCS_PER_FLOTILLA])
+    return [held[d.founder]] * NUM_FLOTILLAS if d.founder != NO else [held[k] for k in d.demand]
+
+
+def affordable(d: SeasteadData, seat: int, engineer: bool, any_kind: bool = False) -> list[int]:
+    """Free locations ``seat`` can pay for (the demanded kind, or the Founder's); with ``any_kind`` (a Founder
+    still to be played) a location is affordable when any one kind covers its cost."""
+    budget = _budgets(d, seat, any_kind)
+    bld = d.loc_bld
+    costs = build_costs(d, engineer)
+    return [loc for loc in range(NUM_LOCS) if bld[loc] == NO and costs[loc] <= budget[_FLOTILLA[loc]]]
 
 
 def can_build(d: SeasteadData, seat: int) -> bool:
     """A legal build location exists, counting the Engineer and Founder the player could still play."""
     eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
-    any_kind = d.founder == NO and face_up(d, seat, FOUNDER)
-    return next(affordable(d, seat, eng, any_kind), NO) != NO
+    budget = _budgets(d, seat, d.founder == NO and face_up(d, seat, FOUNDER))
+    bld = d.loc_bld
+    costs = build_costs(d, eng)
+    # affordable(...) is not empty: stop at the first location
+    return any(bld[loc] == NO and costs[loc] <= budget[_FLOTILLA[loc]] for loc in range(NUM_LOCS))
 
 
 def start_build(d: SeasteadData, seat: int, btype: int) -> None:
@@ -115,7 +147,9 @@ def apply_where(d: SeasteadData, action: int, seat: int, a: int, b: int) -> None
 def legal_founder(d: SeasteadData, seat: int, a: int, b: int) -> list[int]:
     """Kinds that pay for at least one location (with the Engineer if it is active or still playable)."""
     eng = bool(d.engineer) or face_up(d, seat, ENGINEER)
-    cheapest = min((build_cost(d, loc, eng) for loc in buildable_locations(d)), default=None)
+    bld = d.loc_bld
+    costs = build_costs(d, eng)
+    cheapest = min((costs[loc] for loc in range(NUM_LOCS) if bld[loc] == NO), default=None)
     if cheapest is None:
         return []
     return [RES0 + k for k in range(NUM_RES) if d.res[seat * NUM_RES + k] >= cheapest]

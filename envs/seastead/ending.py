@@ -18,17 +18,23 @@ from .state import (
     SeasteadData,
 )
 
+_IS_DEPTHS = tuple(c.deck == Deck.DEPTHS for c in DIVE_CARDS)
+_ONE_LEFT = 3 * SETUP.buildings_per_type - 1  # buildings built when a player has one left
+
 
 def current_triggers(d: SeasteadData) -> int:
     """The end conditions that hold now (a bit each)."""
     t = 0
     bld = d.loc_bld
-    if any(NO not in bld[f * LOCS_PER_FLOTILLA : (f + 1) * LOCS_PER_FLOTILLA] for f in range(NUM_FLOTILLAS)):
-        t |= TRIGGER_FLOTILLA_FULL
-    per_player = 3 * SETUP.buildings_per_type
-    if max(sum(d.built[0:3]), sum(d.built[3:6])) >= per_player - 1:
+    if len(bld) - bld.count(NO) >= LOCS_PER_FLOTILLA:  # enough buildings to fill a flotilla
+        for f in range(0, NUM_FLOTILLAS * LOCS_PER_FLOTILLA, LOCS_PER_FLOTILLA):
+            if NO not in bld[f : f + LOCS_PER_FLOTILLA]:
+                t |= TRIGGER_FLOTILLA_FULL
+                break
+    b = d.built
+    if b[0] + b[1] + b[2] >= _ONE_LEFT or b[3] + b[4] + b[5] >= _ONE_LEFT:
         t |= TRIGGER_ONE_BUILDING_LEFT
-    if d.dive_deck and DIVE_CARDS[d.dive_deck[-1]].deck == Deck.DEPTHS:
+    if d.dive_deck and _IS_DEPTHS[d.dive_deck[-1]]:
         t |= TRIGGER_DEPTHS_VISIBLE
     if d.cleanup_supply == 0:
         t |= TRIGGER_CLEANUP_EXHAUSTED

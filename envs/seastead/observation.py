@@ -7,6 +7,8 @@ card of each deck for centralised critics.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from ..core.layout import build_layout
@@ -114,13 +116,71 @@ _TASK_LOC_B = {Step.BUILDING_DEST, Step.HARBOUR_SLOT}
 _TASK_KIND_A = {Step.INVESTOR}
 _TASK_KIND_B = {Step.CONVERT_TAKE, Step.TRADER_TO}
 _TASK_COUNT_A = {Step.DIVE_WILD, Step.EFFECT_KIND, Step.CONVERT_GIVE, Step.CONVERT_TAKE}
+# plain ints: an IntEnum member costs several times more to look up
+_SHIP_PLACE, _SHIP_DEST = int(Step.SHIP_PLACE), int(Step.SHIP_DEST)
+_DEMAND_B, _DEMAND_LOCK = int(Step.DEMAND_B), int(Step.DEMAND_LOCK)
+
+
+def _static(sides: tuple[int, ...], solo: int) -> np.ndarray:
+    """The part of an observation fixed for a whole game: location values and effects, tile sides, solo."""
+    o = np.zeros(OBS_SIZE, np.float32)
+    if any(sides):
+        for f, side in enumerate(sides):
+            part = slice(f * _PER_FLOTILLA, (f + 1) * _PER_FLOTILLA)
+            o[_COST_SLICE][part] = _SIDE_COST[side][part]
+            o[LAYOUT["effects"]].reshape(NUM_LOCS, -1)[part] = _SIDE_EFFECTS[side][part]
+            if side:
+                o[_AT["sides"] + f] = 1.0
+    else:
+        o[_COST_SLICE] = _SIDE_COST[0]
+        o[LAYOUT["effects"]] = _SIDE_EFFECTS[0].ravel()
+    if solo:
+        o[_AT["solo"]] = 1.0
+    return o
+
+
+#: ``_STATIC[sides, solo]``, built once for every combination of tile sides
+_STATIC = {
+    (sides, solo): _static(sides, solo)
+    for sides in itertools.product(range(len(_SIDE_COST)), repeat=NUM_FLOTILLAS)
+    for solo in (0, 1)
+}
+
+
+def _dock_parts(row: np.ndarray, start: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """A dock's feature row written at ``start``: the indices of its 1.0 entries, and the other nonzero ones."""
+    ones = tuple(start + i for i in np.flatnonzero(row == 1.0).tolist())
+    other = tuple((start + i, float(row[i])) for i in np.flatnonzero((row != 0.0) & (row != 1.0)).tolist())
+    return ones, other
+
+
+#: ``_DOCK_AT[position][dock]``: the dock's features at a location (``position`` < NUM_LOCS) or in a
+#: display slot (``NUM_LOCS + slot``), from :data:`_DOCK_TABLE`
+_DOCK_AT = [
+    [_dock_parts(_DOCK_TABLE[dock], start) for dock in range(len(DOCKS))]
+    for start in [_AT["docks"] + DOCK_FEATURES * loc for loc in range(NUM_LOCS)]
+    + [_AT["dock_display"] + DOCK_FEATURES * slot for slot in range(3)]
+]
+_BOSS_BLD, _BOSS_VISITS, _BOSS_RES = _AT["boss_bld"], _AT["boss_visits"], LAYOUT["boss_res"]
+_DECREE, _DECREE_DRAWN, _DECREE_OUT = _AT["decree"], _AT["decree_drawn"], _AT["decree_out"]
+_DECREE_DECK, _SHEET = _AT["decree_deck"], LAYOUT["sheet"]
+_SPEC_FIRST = tuple(range(0, 2 * NUM_SPECS, 2))  # 2 * sid
+_BLD_FIRST = tuple(range(0, 3 * NUM_LOCS, 3))  # 3 * loc
+#: ``_SEAT_AT[me]``: where the specialists, buildings and ships of seat 0 and of seat 1 start, seen by ``me``
+_SEAT_AT = (
+    ((_SPEC_ME, _SPEC_OPP), (_BLD_ME, _BLD_OPP), (_SHIP_ME, _SHIP_OPP)),
+    ((_SPEC_OPP, _SPEC_ME), (_BLD_OPP, _BLD_ME), (_SHIP_OPP, _SHIP_ME)),
+)
 
 
 def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarray:
     """Write ``me``'s observation into ``out`` (or a new array) and return it."""
-    o = np.zeros(OBS_SIZE, np.float32) if out is None else out
-    if out is not None:
-        o[:] = 0.0
+    static = _STATIC[tuple(d.sides), d.solo]
+    if out is None:
+        o = static.copy()
+    else:
+        o = out
+        o[:] = static
     opp = 1 - me
     ones: list[int] = []  # indices set to 1.0
     if d.stack:
@@ -138,41 +198,24 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
         if d.round_no == d.end_round:
             ones.append(_FINAL_ROUND)
     t = d.triggers
-    ones += [_TRIGGERS + i for i in range(4) if (t >> i) & 1]
-    # scalars, one assignment
-    scal = [min(d.round_no / 20.0, 1.0), d.cleanup_supply / 20.0, *(x / 10.0 for x in d.supply)]
-    for seat in (me, opp):
-        r = seat * NUM_RES
-        bt = seat * 3
-        scal += [
-            *(x / 10.0 for x in d.res[r : r + NUM_RES]),
-            min(d.cleanup[seat] / 20.0, 1.0),
-            min(d.shortfall[seat] / 20.0, 1.0),
-            *(x / 4.0 for x in d.built[bt : bt + 3]),
-            d.columns[seat] / 4.0,
-            d.ship.count(seat) / 4.0,
-            d.ships_boxed[seat] / 4.0,
-        ]
-    deck = d.dive_deck
-    band = [_BAND[c] for c in deck]
-    scal += [band.count(0) / 4.0, band.count(1) / 12.0, band.count(2) / 4.0]
-    scal += [len(d.dock_deck) / 12.0, len(d.spec_deck) / 16.0]
-    o[_SCALARS : _SCALARS + len(scal)] = scal
+    if t:
+        ones += [_TRIGGERS + i for i in range(4) if (t >> i) & 1]
+    o[_SCALARS : _SCALARS + NUM_SCALARS] = _scalars(d, me, opp)
     # specialists, buildings, ships, demand
-    spent = d.spec_spent
-    for sid, owner in enumerate(d.spec_owner):
-        if owner != NO:
-            ones.append((_SPEC_ME if owner == me else _SPEC_OPP) + 2 * sid + spent[sid])
-    for loc, owner in enumerate(d.loc_owner):
-        if d.loc_bld[loc] == BOSS_BUILDING:
-            ones.append(_AT["boss_bld"] + loc)
-        elif owner != NO:
-            ones.append((_BLD_ME if owner == me else _BLD_OPP) + 3 * loc + d.loc_bld[loc])
-    for loc, owner in enumerate(d.ship):
-        if owner != NO:
-            ones.append((_SHIP_ME if owner == me else _SHIP_OPP) + loc)
-    ones += [_DEMAND + NUM_RES * f + k for f, k in enumerate(d.demand)]
-    ones.append(_LOCKED + d.locked)
+    spec_at = _SEAT_AT[me][0]
+    owner = d.spec_owner
+    if owner.count(NO) != NUM_SPECS:
+        ones += [spec_at[w] + i + x for i, w, x in zip(_SPEC_FIRST, owner, d.spec_spent, strict=True) if w != NO]
+    board_ones, board_values = _board(d, me)
+    ones += board_ones
+    for i, x in board_values:
+        o[i] = x
+    if d.solo:
+        ones += [_BOSS_VISITS + i for i, v in enumerate(d.boss_visits) if v]
+        o[_BOSS_RES] = [x / 10.0 for x in d.boss_res]
+    demand = d.demand
+    ones += [_DEMAND + demand[0], _DEMAND + NUM_RES + demand[1], _DEMAND + 2 * NUM_RES + demand[2]]
+    ones += [_DEMAND + 3 * NUM_RES + demand[3], _LOCKED + d.locked]
     ones += [_SPEC_DISPLAY + NUM_SPECS * i + x for i, x in enumerate(d.spec_display) if x != NO]
     if d.revealed != NO:
         ones.append(_REVEALED + d.revealed)
@@ -191,43 +234,120 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
         ones.append(_MODIFIERS + 2 + 2 * NUM_RES + d.build_type)
     if d.built_loc != NO:
         ones.append(_BUILT_LOC + d.built_loc)
-    ones += [_AT["sides"] + f for f, side in enumerate(d.sides) if side]
     if d.decree != NO:
-        ones.append(_AT["decree"] + d.decree)
-    ones += [_AT["decree_drawn"] + x for x in d.decree_drawn]
-    ones += [_AT["decree_out"] + x for x in d.decree_out]
-    if d.solo:
-        ones.append(_AT["solo"])
-        ones += [_AT["boss_visits"] + i for i, v in enumerate(d.boss_visits) if v]
-        o[LAYOUT["boss_res"]] = [x / 10.0 for x in d.boss_res]
-    o[_AT["decree_deck"]] = len(d.decree_deck) / len(DECREES)
+        ones.append(_DECREE + d.decree)
+    if d.decree_drawn:
+        ones += [_DECREE_DRAWN + x for x in d.decree_drawn]
+    if d.decree_out:
+        ones += [_DECREE_OUT + x for x in d.decree_out]
+    if d.decree_deck:
+        o[_DECREE_DECK] = len(d.decree_deck) / len(DECREES)
     o[ones] = 1.0
-    if any(d.sides):
-        for f, side in enumerate(d.sides):
-            part = slice(f * _PER_FLOTILLA, (f + 1) * _PER_FLOTILLA)
-            o[_COST_SLICE][part] = _SIDE_COST[side][part]
-            o[LAYOUT["effects"]].reshape(NUM_LOCS, -1)[part] = _SIDE_EFFECTS[side][part]
-    else:
-        o[_COST_SLICE] = _SIDE_COST[0]
-        o[LAYOUT["effects"]] = _SIDE_EFFECTS[0].ravel()
-    o[_DOCKS_SLICE] = _DOCK_TABLE[d.dock_at].ravel()
-    o[_DOCK_DISPLAY_SLICE] = _DOCK_TABLE[d.dock_display].ravel()
     if d.sheet:
-        o[LAYOUT["sheet"]] = [x / 100.0 for x in d.sheet[me * 6 : me * 6 + 6] + d.sheet[opp * 6 : opp * 6 + 6]]
+        o[_SHEET] = [x / 100.0 for x in d.sheet[me * 6 : me * 6 + 6] + d.sheet[opp * 6 : opp * 6 + 6]]
     return o
+
+
+#: the last board :func:`_board` encoded (copies of what it read) and the result; replaced whole on a miss
+_BOARD_MEMO: list[tuple] = [(None,)]
+
+
+def _board(d: SeasteadData, me: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
+    """The buildings, ships and dock tiles (on the board and in the display) as seen by ``me``: the indices
+    set to 1.0, and the other values. Consecutive observations often see the same board, so the last one
+    is remembered (keyed on copies of every list it reads)."""
+    owner, bld, ship, dock_at, display = d.loc_owner, d.loc_bld, d.ship, d.dock_at, d.dock_display
+    memo = _BOARD_MEMO[0]
+    if (
+        memo[0] == me
+        and memo[1] == d.solo
+        and memo[2] == owner
+        and memo[3] == bld
+        and memo[4] == ship
+        and memo[5] == dock_at
+        and memo[6] == display
+    ):
+        return memo[7], memo[8]
+    _spec_at, bld_at, ship_at = _SEAT_AT[me]
+    ones: list[int] = []
+    if d.solo:
+        for loc, w in enumerate(owner):
+            if bld[loc] == BOSS_BUILDING:
+                ones.append(_BOSS_BLD + loc)
+            elif w != NO:
+                ones.append((_BLD_ME if w == me else _BLD_OPP) + 3 * loc + bld[loc])
+    else:
+        ones += [bld_at[w] + i + x for i, w, x in zip(_BLD_FIRST, owner, bld, strict=True) if w != NO]
+    if ship.count(NO) != NUM_LOCS:
+        ones += [ship_at[w] + loc for loc, w in enumerate(ship) if w != NO]
+    values: list[tuple[int, float]] = []
+    for pos, dock in enumerate(dock_at + display):
+        if dock != NO:
+            dock_ones, other = _DOCK_AT[pos][dock]
+            ones += dock_ones
+            values += other
+    result = tuple(ones), tuple(values)
+    _BOARD_MEMO[0] = (me, d.solo, owner[:], bld[:], ship[:], dock_at[:], display[:], *result)
+    return result
+
+
+def _scalars(d: SeasteadData, me: int, opp: int) -> list[float]:
+    """The scalars section: round, supplies, each seat's counts (mine first), deck sizes."""
+    supply, res, built, ship = d.supply, d.res, d.built, d.ship
+    cleanup, shortfall, columns, boxed = d.cleanup, d.shortfall, d.columns, d.ships_boxed
+    r, s = me * NUM_RES, opp * NUM_RES
+    b, c = me * 3, opp * 3
+    band = [_BAND[x] for x in d.dive_deck]
+    return [
+        min(d.round_no / 20.0, 1.0),
+        d.cleanup_supply / 20.0,
+        supply[0] / 10.0,
+        supply[1] / 10.0,
+        supply[2] / 10.0,
+        supply[3] / 10.0,
+        res[r] / 10.0,
+        res[r + 1] / 10.0,
+        res[r + 2] / 10.0,
+        res[r + 3] / 10.0,
+        min(cleanup[me] / 20.0, 1.0),
+        min(shortfall[me] / 20.0, 1.0),
+        built[b] / 4.0,
+        built[b + 1] / 4.0,
+        built[b + 2] / 4.0,
+        columns[me] / 4.0,
+        ship.count(me) / 4.0,
+        boxed[me] / 4.0,
+        res[s] / 10.0,
+        res[s + 1] / 10.0,
+        res[s + 2] / 10.0,
+        res[s + 3] / 10.0,
+        min(cleanup[opp] / 20.0, 1.0),
+        min(shortfall[opp] / 20.0, 1.0),
+        built[c] / 4.0,
+        built[c + 1] / 4.0,
+        built[c + 2] / 4.0,
+        columns[opp] / 4.0,
+        ship.count(opp) / 4.0,
+        boxed[opp] / 4.0,
+        band.count(0) / 4.0,
+        band.count(1) / 12.0,
+        band.count(2) / 4.0,
+        len(d.dock_deck) / 12.0,
+        len(d.spec_deck) / 16.0,
+    ]
 
 
 def _task(ones: list[int], step: int, a: int, b: int) -> None:
     """The arguments of the pending decision: a location, flotillas, a resource kind, a count."""
-    if (step in _TASK_LOC_A or step == Step.SHIP_PLACE) and a >= 0:
+    if (step in _TASK_LOC_A or step == _SHIP_PLACE) and a >= 0:
         ones.append(_TASK_LOC + a)
     elif step in _TASK_LOC_B:
         ones.append(_TASK_LOC + b)
-    elif step == Step.SHIP_DEST:
+    elif step == _SHIP_DEST:
         ones.append(_TASK_LOC + (b & 31))
-    elif step == Step.DEMAND_B:
+    elif step == _DEMAND_B:
         ones.append(_TASK_FLOT + b)
-    elif step == Step.DEMAND_LOCK:
+    elif step == _DEMAND_LOCK:
         ones += [_TASK_FLOT + a, _TASK_FLOT + b]
     if step in _TASK_KIND_A:
         ones.append(_TASK_KIND + a)

@@ -6,6 +6,8 @@ Seed: "Ortak arzda alacağınız kadar jeton yoksa, yalnızca mevcut olanı alı
 
 from __future__ import annotations
 
+from itertools import product
+
 from .actions import LOC0, RES0
 from .content import (
     DECREE_BY_NAME,
@@ -24,6 +26,18 @@ from .state import NO, SeasteadData
 def loc_cost(d: SeasteadData, loc: int) -> int:
     """The value printed on a location (its build cost and its points), on the side its tile shows."""
     return SIDE_COST[d.sides[loc // LOCS_PER_FLOTILLA]][loc]
+
+
+#: every location's printed value for each combination of tile sides, built once from the data
+VALUES_BY_SIDES: dict[tuple[int, ...], tuple[int, ...]] = {
+    sides: tuple(SIDE_COST[sides[loc // LOCS_PER_FLOTILLA]][loc] for loc in range(NUM_LOCS))
+    for sides in product(range(len(SIDE_COST)), repeat=NUM_FLOTILLAS)
+}
+
+
+def loc_values(d: SeasteadData) -> tuple[int, ...]:
+    """``loc_cost`` of every location at once (a table lookup on the tile sides)."""
+    return VALUES_BY_SIDES[tuple(d.sides)]
 
 
 def loc_effect(d: SeasteadData, loc: int) -> Effect:
@@ -88,13 +102,20 @@ def buildable_locations(d: SeasteadData) -> list[int]:
 def ship_placements(d: SeasteadData) -> list[int]:
     """``LOC`` actions for normal ship placement: the cheapest empty location(s) of each flotilla."""
     out: list[int] = []
+    bld, ship = d.loc_bld, d.ship
     for f in range(NUM_FLOTILLAS):
-        base = f * LOCS_PER_FLOTILLA
         cost = SIDE_COST[d.sides[f]]
-        cands = [i for i in range(base, base + LOCS_PER_FLOTILLA) if d.loc_bld[i] == NO and d.ship[i] == NO]
-        if cands:
-            low = min(cost[i] for i in cands)
-            out += [LOC0 + i for i in cands if cost[i] == low]
+        low = -1
+        cheapest: list[int] = []
+        for i in range(f * LOCS_PER_FLOTILLA, (f + 1) * LOCS_PER_FLOTILLA):
+            if bld[i] == NO and ship[i] == NO:
+                c = cost[i]
+                if c < low or low < 0:
+                    low = c
+                    cheapest = [LOC0 + i]
+                elif c == low:
+                    cheapest.append(LOC0 + i)
+        out += cheapest
     return out
 
 

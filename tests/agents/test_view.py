@@ -119,7 +119,7 @@ def test_what_the_seat_cannot_see_changes_no_agent_choice(game, config):
         view, swapped = view_of_state(state, seat), view_of_state(other, seat)
         assert view._public.to_dict() == swapped._public.to_dict()
         np.testing.assert_array_equal(view.observation, swapped.observation)
-        assert view.legal_actions == swapped.legal_actions
+        assert view.legal_actions == swapped.legal_actions == tuple(np.flatnonzero(view.action_mask).tolist())
         for spec in AGENT_SPECS:
             a = make_agent(spec, game, seed=11).act(view)
             b = make_agent(spec, game, seed=11).act(swapped)

@@ -297,6 +297,7 @@ def check_position(case: GameCase, state: State, env: EngineEnv, what: str) -> N
         for action in state.legal_actions():
             assert isinstance(state.describe_action(action), str) and state.describe_action(action)
     scores, ranks = state.scores(), state.ranks()
+    assert state.standing() == (ranks, scores), f"{what}: standing() is not (ranks(), scores())"
     assert len(scores) == n and all(math.isfinite(s) for s in scores), f"{what}: scores {scores}"
     places = max(n, 2)  # a solo seat is ranked 0 for beating the automa, 1 otherwise
     assert len(ranks) == n and all(isinstance(r, int) and 0 <= r < places for r in ranks), f"{what}: ranks {ranks}"

@@ -61,6 +61,21 @@ def test_chance_events_are_independent_and_reproducible():
     assert not np.array_equal(Chance(4).generator().permutation(20), first)
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_arrange_draws_what_a_permutation_draws(seed):
+    """arrange shuffles a copy in place: the order and the generator's state after are a permutation's."""
+    from meeplezoo.envs.core.chance import arrange
+
+    for n in (0, 1, 2, 3, 7, 30, 61):
+        xs = [int(x) for x in np.random.default_rng(seed + 99).integers(0, 50, n)]
+        before = list(xs)
+        ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+        assert arrange(xs, ours) == [xs[i] for i in theirs.permutation(n)]
+        assert ours.bit_generator.state == theirs.bit_generator.state
+        assert xs == before  # the argument is left as it was
+    assert arrange([3, 1, 2], None) == [1, 2, 3]
+
+
 def test_chance_below_is_one_reproducible_uniform_event():
     a = Chance(3)
     b = a.copy()

@@ -102,7 +102,7 @@ def test_the_public_copy_made_from_a_clone_is_the_one_made_from_a_determinizatio
     assert checked >= 20
 
 
-def test_the_dummy_vec_env_without_info_copies_steps_as_sb3s_does():
+def test_the_dummy_vec_env_without_deep_copies_steps_as_sb3s_does():
     pytest.importorskip("stable_baselines3")
     from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -131,9 +131,10 @@ def test_the_dummy_vec_env_without_info_copies_steps_as_sb3s_does():
             assert a.keys() == b.keys()
             for key in a:
                 np.testing.assert_array_equal(a[key], b[key])
-        kept.append((i2, [{k: np.copy(v) for k, v in info.items()} for info in i2]))
+        kept.append((i2, [{k: np.copy(v) for k, v in info.items()} for info in i2], o2, o2.copy()))
         dones += int(d1.sum())
     assert dones >= 2  # terminal observations and reset infos were compared too
-    for infos, copies in kept:  # infos handed out earlier are not changed by later steps
+    for infos, copies, observations, seen in kept:  # what was handed out is not changed by later steps
+        np.testing.assert_array_equal(observations, seen)
         for info, copy in zip(infos, copies, strict=True):
             assert all(np.array_equal(info[k], copy[k]) for k in copy)

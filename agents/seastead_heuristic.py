@@ -93,21 +93,9 @@ def _layout_points(d: SeasteadData) -> tuple[int, int, tuple[tuple[int, int], ..
     return board[0], board[1], tuple(ports)
 
 
-#: the last board read by :func:`_layout_points` (copies of its inputs) and its result: a lookahead evaluates
-#: many positions whose buildings and docks are all the same; one tuple, replaced whole on a miss
-_LAYOUT_MEMO: list[tuple] = [((), (), (), (), (0, 0, ()))]
-
-
 def _boards(d: SeasteadData) -> tuple[list[int], list[list[int]]]:
     """Both seats' ``(points of their locations and docks, resources left after the docks take theirs)``."""
-    owner, bld, dock_at, sides = d.loc_owner, d.loc_bld, d.dock_at, d.sides
-    memo = _LAYOUT_MEMO[0]
-    if memo[0] == owner and memo[1] == bld and memo[2] == dock_at and memo[3] == sides:
-        b0, b1, ports = memo[4]
-    else:
-        layout = _layout_points(d)
-        _LAYOUT_MEMO[0] = (owner[:], bld[:], dock_at[:], sides[:], layout)
-        b0, b1, ports = layout
+    b0, b1, ports = _layout_points(d)
     board = [b0, b1]
     res = d.res
     left = [res[:NUM_RES], res[NUM_RES : 2 * NUM_RES]]

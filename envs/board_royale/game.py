@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -100,10 +99,6 @@ class BoardRoyaleState(StackState):
         if all(alive):  # the usual case, asked after every step: no generator to run
             return frozenset()
         return frozenset(s for s in range(self.d.n) if not alive[s])
-
-    def legal_mask(self) -> np.ndarray:
-        """:meth:`StackState.legal_mask`, copied from a cache keyed on the legal actions (an immutable tuple)."""
-        return _mask_of(self.d.legal).copy()
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)
@@ -213,12 +208,3 @@ class BoardRoyaleState(StackState):
             need(0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
-
-
-@lru_cache(maxsize=4096)
-def _mask_of(legal: tuple[int, ...]) -> np.ndarray:
-    """The legal-action mask of ``legal`` (read-only: :meth:`BoardRoyaleState.legal_mask` hands out copies)."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    mask[list(legal)] = 1
-    mask.flags.writeable = False
-    return mask

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
-from ..core.chance import arrange
+from ..core.chance import arrange_bands
 from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
@@ -144,20 +144,7 @@ class ConcordiaState(StackState):
     def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
         """Reshuffle (or sort) the Forum deck within its numbered bands (the numerals on the card backs are
         public)."""
-        deck = self.d.deck
-        places: list[list[int]] = [[] for _ in range(_BANDS)]
-        band_of = _BAND_OF
-        for i, c in enumerate(deck):
-            places[band_of[c]].append(i)
-        for pos in places[1:]:
-            if len(pos) < 2:
-                continue
-            start, stop = pos[0], pos[-1] + 1
-            if stop - start == len(pos):  # the band is one run of the deck (always, as set up)
-                deck[start:stop] = arrange(deck[start:stop], rng)
-                continue
-            for i, card in zip(pos, arrange([deck[i] for i in pos], rng), strict=True):
-                deck[i] = card
+        arrange_bands(self.d.deck, _BAND_OF, range(1, _BANDS), rng)
 
     def validate(self) -> None:
         """Check the rule invariants of the position (raises CorruptStateError)."""

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,6 +42,27 @@ def arrange(xs: list[int], rng: np.random.Generator | None) -> list[int]:
     if len(out) > 1:
         rng.shuffle(out)
     return out
+
+
+def arrange_bands(
+    deck: list[int], band_of: Sequence[int], bands: Iterable[int], rng: np.random.Generator | None
+) -> None:
+    """Reorder ``deck`` in place within each of ``bands``, in that order: the cards of a band (``band_of[card]``)
+    take :func:`arrange`'s order among the places they hold. For a deck whose backs show its bands, so that only
+    the order inside each band is hidden; cards of other bands stay where they are."""
+    places: dict[int, list[int]] = {}
+    for i, card in enumerate(deck):
+        places.setdefault(band_of[card], []).append(i)
+    for band in bands:
+        pos = places.get(band, ())
+        if len(pos) < 2:
+            continue
+        start, stop = pos[0], pos[-1] + 1
+        if stop - start == len(pos):  # one run of the deck (a stacked deck): a slice
+            deck[start:stop] = arrange(deck[start:stop], rng)
+        else:
+            for i, card in zip(pos, arrange([deck[i] for i in pos], rng), strict=True):
+                deck[i] = card
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ decision = one small choice and the pending one is always on top.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
@@ -124,9 +125,7 @@ class StackState(State):
         return self.d.stack[-1][0] if self.d.stack else None
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.zeros(self.num_actions, np.int8)
-        mask[list(self.d.legal)] = 1
-        return mask
+        return _mask_of(self.num_actions, self.d.legal).copy()
 
     def legal_actions(self) -> list[int]:
         return sorted(self.d.legal)
@@ -183,3 +182,12 @@ class StackState(State):
         state.validate()
         state.refresh()
         return state
+
+
+@lru_cache(maxsize=4096)
+def _mask_of(num_actions: int, legal: tuple[int, ...]) -> np.ndarray:
+    """The mask of the legal actions ``legal`` (a record's cached tuple), read-only: ``legal_mask`` copies it."""
+    mask = np.zeros(num_actions, np.int8)
+    mask[list(legal)] = 1
+    mask.flags.writeable = False
+    return mask

@@ -152,7 +152,7 @@ class ResafaState(StackState):
         then only its order); solo, the solo deck below its top card and Resafabot's canal deck."""
         d = self.d
         # ``arrange`` in place: sorted, or Generator.shuffle, which on a list makes the swaps ``permutation``
-        # makes from the same draws (none for 0 or 1 items; see state.arrange_owned)
+        # makes from the same draws (none for 0 or 1 items; see core.chance.arrange)
         # (a sorted pool's slices are sorted already: only shuffled ones are sorted again)
         shuffled = rng is not None
         order = rng.shuffle if shuffled else list.sort

@@ -25,9 +25,10 @@ from importlib import resources
 
 import numpy as np
 
+from ..core.chance import arrange
 from .content import ACTIONS, COLOURS, Action, Colour, ContentError, content
 from .geometry import SIDE_NAMES, E, S, W, network
-from .state import NO, ResafaData, arrange_owned
+from .state import NO, ResafaData
 from .steps import Step
 
 C = content()
@@ -271,8 +272,8 @@ HIDDEN_SIZE = _CARDS + len(C.canal_tiles)
 def resample_hidden(d: ResafaData, rng: np.random.Generator | None) -> None:
     """The solo deck below its face-up top card and Resafabot's canal deck: their orders are hidden (shuffled,
     or sorted with ``rng`` None)."""
-    d.bot_deck = arrange_owned(d.bot_deck[:-1], rng) + d.bot_deck[-1:]
-    d.bot_canals = arrange_owned(d.bot_canals[:], rng)
+    d.bot_deck = arrange(d.bot_deck[:-1], rng) + d.bot_deck[-1:]
+    d.bot_canals = arrange(d.bot_canals, rng)
 
 
 def problems(d: ResafaData) -> list[str]:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ..core import Chance
 from ..core.records import RecordCodec
 from .content import Colour, Level, content
@@ -140,18 +138,6 @@ CATEGORIES = (
     "canal strip",
     "total",
 )
-
-
-def arrange_owned(xs: list[int], rng: np.random.Generator | None) -> list[int]:
-    """:func:`~..core.chance.arrange` of ``xs``, a list the caller owns, ordered in place: ``Generator.shuffle``
-    on a list makes the swaps ``permutation`` makes, from the same draws, without building an index array
-    (and, like ``permutation``, draws nothing for 0 or 1 items); sorted when ``rng`` is None.
-    ``tests/resafa/test_hidden_fast.py`` checks it against ``arrange``."""
-    if rng is None:
-        xs.sort()
-    elif len(xs) > 1:
-        rng.shuffle(xs)
-    return xs
 
 
 def _shuffled(rng, items) -> list[int]:

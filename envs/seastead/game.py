@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
+from ..core.chance import arrange, arrange_bands
 from ..core.tasks import StackState
 from . import observation, render, scoring, turn
 from .actions import NUM_ACTIONS
@@ -26,76 +26,10 @@ from .content import (
     SPECIALISTS,
     Deck,
 )
-from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, SeasteadData, setup
+from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
 from .steps import NUM_DECISIONS, Step
 
 DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
-_BAND = tuple(int(b) for b in DIVE_BAND)
-
-
-def _band_positions(deck: list[int]) -> tuple[list[int], list[int], list[int]]:
-    """The positions in the dive deck of its Shallows, Shelf and Depths cards."""
-    pos: tuple[list[int], list[int], list[int]] = ([], [], [])
-    for i, card in enumerate(deck):
-        pos[_BAND[card]].append(i)
-    return pos
-
-
-#: ``_band_slices`` by deck order: a seat's copies share their deck order until the next card is revealed
-_SLICES: dict[tuple[int, ...], tuple[slice, slice, slice] | None] = {}
-
-
-def _band_slices(deck: list[int]) -> tuple[slice, slice, slice] | None:
-    """The Shallows, Shelf and Depths parts of a dive deck stacked as the setup does (Depths at the bottom,
-    Shallows on top, the order only reveals keep), or None if it is not stacked so."""
-    key = tuple(deck)
-    parts = _SLICES.get(key, False)
-    if parts is False:
-        if len(_SLICES) >= 4096:
-            _SLICES.clear()
-        parts = _SLICES[key] = _stacked_slices(deck)
-    return parts
-
-
-def _stacked_slices(deck: list[int]) -> tuple[slice, slice, slice] | None:
-    """:func:`_band_slices`, computed."""
-    bands = [_BAND[c] for c in deck]
-    depths, shelf = bands.count(Deck.DEPTHS), bands.count(Deck.SHELF)
-    top = depths + shelf
-    if bands[:depths].count(Deck.DEPTHS) != depths or bands[depths:top].count(Deck.SHELF) != shelf:
-        return None
-    return slice(top, len(deck)), slice(depths, top), slice(0, depths)
-
-
-def _arrange_bands(deck: list[int], order: Callable[[list[int]], None]) -> None:
-    """Reorder each band of the dive deck in place with ``order`` (a shuffle or a sort), Shallows first."""
-    parts = _band_slices(deck)
-    if parts is not None:
-        for part in parts:
-            cards = deck[part]
-            if len(cards) > 1:
-                order(cards)
-                deck[part] = cards
-        return
-    for pos in _band_positions(deck):
-        if len(pos) > 1:
-            cards = [deck[i] for i in pos]
-            order(cards)
-            for i, card in zip(pos, cards, strict=True):
-                deck[i] = card
-
-
-def _sort_hidden(d: SeasteadData) -> None:
-    """The canonical order of the hidden decks (``resample_hidden(player, None)``): each part sorted."""
-    if d.dive_reshuffled:
-        d.dive_deck = sorted(d.dive_deck)
-    else:
-        _arrange_bands(d.dive_deck, list.sort)
-    d.dock_deck = sorted(d.dock_deck)
-    d.spec_deck = sorted(d.spec_deck)
-    k = d.decree_known
-    if k < len(d.decree_deck) - 1:
-        d.decree_deck = d.decree_deck[:k] + sorted(d.decree_deck[k:])
 
 
 class SeasteadGame(Game):
@@ -205,28 +139,14 @@ class SeasteadState(StackState):
         dive deck keeps its Shallows/Shelf/Depths bands while they are public (the setup stacks them); once it
         was rebuilt from the shuffled discard pile its whole order is unknown and it is shuffled as a whole."""
         d = self.d
-        if rng is None:
-            _sort_hidden(d)
-            return
-        # arrange(xs, rng), [xs[i] for i in rng.permutation(len(xs))], is what rng.shuffle does to a copy of xs,
-        # drawing the same numbers (none for fewer than 2 cards), several times faster
-        shuffle = rng.shuffle
         if d.dive_reshuffled:
-            d.dive_deck = deck = d.dive_deck[:]
-            shuffle(deck)
+            d.dive_deck = arrange(d.dive_deck, rng)
         else:
-            _arrange_bands(d.dive_deck, shuffle)
-        for name in ("dock_deck", "spec_deck"):
-            cards = getattr(d, name)
-            if len(cards) > 1:
-                cards = cards[:]
-                shuffle(cards)
-                setattr(d, name, cards)
+            arrange_bands(d.dive_deck, DIVE_BAND, (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS), rng)
+        d.dock_deck = arrange(d.dock_deck, rng)
+        d.spec_deck = arrange(d.spec_deck, rng)
         k = d.decree_known  # decrees seen going to the bottom stay there, the rest is shuffled
-        if k < len(d.decree_deck) - 1:
-            rest = d.decree_deck[k:]
-            shuffle(rest)
-            d.decree_deck = d.decree_deck[:k] + rest
+        d.decree_deck = d.decree_deck[:k] + arrange(d.decree_deck[k:], rng)
 
     def validate(self) -> None:
         """Check token conservation and board consistency (raises CorruptStateError)."""

@@ -248,26 +248,10 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
     return o
 
 
-#: the last board :func:`_board` encoded (copies of what it read) and the result; replaced whole on a miss
-_BOARD_MEMO: list[tuple] = [(None,)]
-
-
 def _board(d: SeasteadData, me: int) -> tuple[tuple[int, ...], tuple[tuple[int, float], ...]]:
     """The buildings, ships and dock tiles (on the board and in the display) as seen by ``me``: the indices
-    set to 1.0, and the other values. Consecutive observations often see the same board, so the last one
-    is remembered (keyed on copies of every list it reads)."""
+    set to 1.0, and the other values."""
     owner, bld, ship, dock_at, display = d.loc_owner, d.loc_bld, d.ship, d.dock_at, d.dock_display
-    memo = _BOARD_MEMO[0]
-    if (
-        memo[0] == me
-        and memo[1] == d.solo
-        and memo[2] == owner
-        and memo[3] == bld
-        and memo[4] == ship
-        and memo[5] == dock_at
-        and memo[6] == display
-    ):
-        return memo[7], memo[8]
     _spec_at, bld_at, ship_at = _SEAT_AT[me]
     ones: list[int] = []
     if d.solo:
@@ -286,9 +270,7 @@ def _board(d: SeasteadData, me: int) -> tuple[tuple[int, ...], tuple[tuple[int, 
             dock_ones, other = _DOCK_AT[pos][dock]
             ones += dock_ones
             values += other
-    result = tuple(ones), tuple(values)
-    _BOARD_MEMO[0] = (me, d.solo, owner[:], bld[:], ship[:], dock_at[:], display[:], *result)
-    return result
+    return tuple(ones), tuple(values)
 
 
 def _scalars(d: SeasteadData, me: int, opp: int) -> list[float]:

@@ -76,6 +76,35 @@ def test_arrange_draws_what_a_permutation_draws(seed):
     assert arrange([3, 1, 2], None) == [1, 2, 3]
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_arrange_bands_arranges_each_band_among_its_places(seed):
+    """Band by band, in the order given, as the plain loop over each band's places does (a stacked deck takes
+    the slice path, a mixed one the places path); other bands' cards stay put."""
+    from meeplezoo.envs.core.chance import arrange, arrange_bands
+
+    band_of = [card % 4 for card in range(40)]
+    stacked = sorted(range(40), key=lambda card: (-band_of[card], card))
+    mixed = [int(card) for card in np.random.default_rng(seed).permutation(40)]
+    for deck in (stacked, mixed):
+        ours, theirs = np.random.default_rng(seed), np.random.default_rng(seed)
+        want = list(deck)
+        for band in (2, 0, 1):
+            pos = [i for i, card in enumerate(want) if band_of[card] == band]
+            for i, card in zip(pos, arrange([want[i] for i in pos], theirs), strict=True):
+                want[i] = card
+        got = list(deck)
+        arrange_bands(got, band_of, (2, 0, 1), ours)
+        assert got == want and ours.bit_generator.state == theirs.bit_generator.state
+        assert [got[i] for i, card in enumerate(deck) if band_of[card] == 3] == [c for c in deck if band_of[c] == 3]
+        assert got != deck  # something moved
+    canonical = list(mixed)
+    arrange_bands(canonical, band_of, range(4), None)
+    assert [band_of[c] for c in canonical] == [band_of[c] for c in mixed]
+    assert all(
+        sorted(c for c in mixed if band_of[c] == b) == [c for c in canonical if band_of[c] == b] for b in range(4)
+    )
+
+
 def test_chance_below_is_one_reproducible_uniform_event():
     a = Chance(3)
     b = a.copy()

@@ -8,7 +8,7 @@ import pytest
 from meeplezoo.envs.core.chance import arrange
 from meeplezoo.envs.resafa import ResafaGame
 from meeplezoo.envs.resafa.game import ResafaState
-from meeplezoo.envs.resafa.state import NO, ResafaData, arrange_owned
+from meeplezoo.envs.resafa.state import NO, ResafaData
 from meeplezoo.envs.resafa.steps import Step
 
 
@@ -50,16 +50,6 @@ def reference_resample(d: ResafaData, player: int, rng: np.random.Generator | No
     if d.players == 1:
         d.bot_deck = order(d.bot_deck[:-1]) + d.bot_deck[-1:]
         d.bot_canals = order(d.bot_canals)
-
-
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 8, 13, 40])
-def test_arrange_owned_matches_arrange_draw_for_draw(n: int) -> None:
-    a, b = np.random.default_rng(n), np.random.default_rng(n)
-    xs = [(7 * i) % 11 + 100 * i for i in range(n)]
-    for _ in range(300):
-        assert arrange_owned(xs[:], a) == arrange(xs, b)
-    assert a.bit_generator.state == b.bit_generator.state
-    assert arrange_owned(xs[:], None) == arrange(xs, None)
 
 
 def positions(players: int, advanced: bool, seed: int) -> list[ResafaState]:

@@ -7,7 +7,8 @@ An agent is called only when its seat is to act, with a :class:`~meeplezoo.agent
 The view holds what a player at the table has: the observation vector and the action mask (enough for a
 learned policy), the legal actions with their names, the pending decision, the seat, the game's public
 config, and ``view.determinize(rng)``, a complete engine state consistent with what the seat knows (fresh
-chance) that a search agent may clone and play forward. Nothing in the view reaches the true state. Each
+chance) that a search agent may clone and play forward (an agent with ``owns_its_views = True`` gets views it
+may take apart: ``copy=False``). Nothing in the view reaches the true state. Each
 agent owns a seeded ``numpy.random.Generator`` made from the ``seed`` given at construction, so a game
 played with the same env seed and agent seeds is the same game.
 """
@@ -46,6 +47,9 @@ class BaseAgent:
     PARAMS: ClassVar[tuple[Param, ...]] = ()
     #: False for an agent that never calls ``view.determinize``: its views skip the public copy (faster)
     uses_determinize = True
+    #: True for an agent that uses its view only inside its own ``act`` and hands it to no other agent: callers
+    #: then make its views disposable, so that ``copy=False`` saves a clone (``SeatView.public_state``)
+    owns_its_views = False
 
     def __init__(self, seed: Seed = None) -> None:
         self.seed = seed

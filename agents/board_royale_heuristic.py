@@ -64,6 +64,7 @@ _USE_TOTAL = tuple(t.use_total for t in CARD_TYPE)
 
 class BoardRoyaleHeuristicAgent:
     name = "heuristic"
+    owns_its_views = True  # its act takes its view apart (copy=False) and hands it to no one
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed  # unused: the choice is deterministic (kept for the agent factory's signature)
@@ -72,7 +73,7 @@ class BoardRoyaleHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
+        return self.choose(view.public_state(copy=False))  # it reads only what the seat knows: no resampling
 
     def choose(self, state: BoardRoyaleState) -> int:
         """The action for the seat to move in ``state`` (the view's public state or a determinization; only what
@@ -92,6 +93,8 @@ class BoardRoyaleHeuristicAgent:
     def _weakest(self, d: RoyaleData, me: int) -> int:
         """The opponent closest to elimination (smallest hand), escape threats first."""
         opp = self._opponents(d, me)
+        if len(opp) == 1:  # the usual case at two players: nothing to compare
+            return opp[0]
         return min(opp, key=lambda s: target_key(escape_points(d, s), hand_size(d, s), s))
 
     # --- decisions ----------------------------------------------------------------------------------------
@@ -107,6 +110,7 @@ class BoardRoyaleHeuristicAgent:
     def _action(self, d, me, legal, a, b):
         res = resources_of(d, me)
         weakest = self._weakest(d, me)
+        smallest = -1  # the smallest opponent hand, found when first needed
         # a blow that can finish someone off
         for act in legal:
             if ITEM0 <= act < CARD0:
@@ -114,10 +118,11 @@ class BoardRoyaleHeuristicAgent:
                 t = CARD_TYPE[card]
                 if not (t.attack and CARD_EFFECT[card] == Effect.DISCARD):  # the tests below read, never change
                     continue
+                if smallest < 0:
+                    smallest = min(hand_size(d, s) for s in self._opponents(d, me))
                 lethal = t.area or hand_size(d, weakest) <= t.n
                 affordable = res - _USE_TOTAL[card] >= 2
-                weak = min(hand_size(d, s) for s in self._opponents(d, me)) <= t.n
-                if affordable and lethal and weak:
+                if affordable and lethal and smallest <= t.n:
                     return act
         craft = self._best_craft(d, me, legal, buffer=BUFFER)
         if craft != PASS:

@@ -173,24 +173,20 @@ def fast_logits(d: RoyaleData) -> list[float]:
     features (adding ``w * 0.0`` to a sum that starts at ``0.0`` never changes it), with the face-up items'
     features of every seat read from a cache (:func:`_item_facts`)."""
     n, alive, hand, active = d.n, d.alive, d.hand, d.active
-    living = [s for s in range(n) if alive[s]]
-    block = block_of(len(living))
-    w = weights()[block]
     facts = _item_facts(tuple(d.item_owner), tuple(d.item_used), n)
-    keys = [(facts[s][0] < 7, sum(hand[s * _K : s * _K + _K]), s) for s in range(n)]
-    hunted = [0] * n
-    for j in living:
-        rivals = [keys[s] for s in living if s != j]
-        if rivals:
-            hunted[min(rivals)[2]] += 1
+    sizes = [sum(hand[s * _K : s * _K + _K]) for s in range(n)]
+    keys = [(facts[s][0] < 7, sizes[s], s) for s in range(n) if alive[s]]  # target_key of the living seats
+    block = block_of(len(keys))
+    w = weights()[block]
+    hunted = _hunted(keys, n)
     out = [0.0] * n
     order = 0
     for k in range(n):  # the living seats in turn order from the active seat
         s = (active + k) % n
         if not alive[s]:
             continue
-        u = _size_terms(block, keys[s][1])
         pts, best_set, items = facts[s]
+        u = _size_terms(block, sizes[s])
         if pts:
             u += w[4] * pts
             if pts >= 7:
@@ -217,13 +213,27 @@ def fast_logits(d: RoyaleData) -> list[float]:
     return out
 
 
+def _hunted(keys: list[tuple[bool, int, int]], n: int) -> list[int]:
+    """:func:`targeted` from the living seats' target keys: every seat targets the smallest key but its own, so
+    the smallest is targeted by all the others and the second smallest by the smallest."""
+    hunted = [0] * n
+    if len(keys) >= 2:
+        first, second = sorted(keys)[:2]
+        hunted[first[2]] = len(keys) - 1
+        hunted[second[2]] = 1
+    return hunted
+
+
 @lru_cache(maxsize=4096)
 def _item_facts(owner: tuple[int, ...], used: tuple[int, ...], n: int) -> tuple[tuple[int, int, tuple], ...]:
     """Per seat: escape points, items of its most advanced Escape Set, and the ``(feature, count)`` pairs of
     its item effects (consumables only while unused), in feature order. Cached: its arguments are immutable."""
+    owned: list[list[int]] = [[] for _ in range(n)]
+    for c, s in enumerate(owner):  # one pass over the cards for every seat
+        if s >= 0:
+            owned[s].append(c)
     out = []
-    for seat in range(n):
-        cards = [c for c, s in enumerate(owner) if s == seat]
+    for cards in owned:
         counts = [0] * len(EFFECTS)
         for c in cards:
             effect, consumable = _EFFECT_OF[c]
@@ -250,9 +260,14 @@ def win_chances(state: Any) -> list[float]:
     """Each seat's chance to win (0 for eliminated seats): the softmax of :func:`win_logits` over living seats
     (:func:`win_probabilities`' float operations, in Python but for ``numpy.exp``: the same floats)."""
     alive = state.d.alive
-    logits = win_logits(state)
-    top = max((x for x, a in zip(logits, alive, strict=True) if a), default=-math.inf)
-    e = np.exp([x - top if a else -math.inf for x, a in zip(logits, alive, strict=True)]).tolist()
+    logits = fast_logits(state.d)
+    if all(alive):  # the usual case
+        top = max(logits)
+        shifted = [x - top for x in logits]
+    else:
+        top = max([x for x, a in zip(logits, alive, strict=True) if a], default=-math.inf)
+        shifted = [x - top if a else -math.inf for x, a in zip(logits, alive, strict=True)]
+    e = np.exp(shifted).tolist()
     total = sum(e)  # numpy's sum of up to 7 floats adds them one by one, in order, like this
     return [x / total for x in e]
 

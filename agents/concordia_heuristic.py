@@ -49,7 +49,6 @@ from meeplezoo.envs.concordia.prefect import cash_value
 from meeplezoo.envs.concordia.scoring import seat_score, seat_sheet
 from meeplezoo.envs.concordia.state import (
     BOARDS,
-    CODEC,
     NO,
     ConcordiaData,
     board_of,
@@ -94,6 +93,7 @@ _GOODS_TERM = tuple(
     )
     for g in range(NUM_GOODS)
 )
+_T0, _T1, _T2, _T3, _T4 = _GOODS_TERM
 #: per good: the goods a house in a city of that good needs, as a bit mask (one of each, checked here)
 _HOUSE_NEED = tuple(sum(1 << x for x in need) for need in HOUSE_GOODS)
 assert all(len(set(need)) == len(need) for need in HOUSE_GOODS), "a house needs one of each of its goods"
@@ -115,31 +115,42 @@ def _city_value(good: int, new_province: bool, new_good: bool, affordable: bool)
 _CITY_VALUE = tuple(
     tuple(_city_value(g, bool(bits & 1), bool(bits & 2), bool(bits & 4)) for bits in range(8)) for g in range(NUM_GOODS)
 )
-#: per board: the cities a house may stand in (all but Roma)
-_CANDIDATES = tuple(tuple(c for c in range(m.num_cities) if c != m.roma) for m in BOARDS)
+#: per board: Roma
+_ROMA = tuple(m.roma for m in BOARDS)
+#: per board: the cities a house may stand in (all but Roma) with their provinces, and each city's province
+_CANDIDATES = tuple(tuple((c, m.province_of[c]) for c in range(m.num_cities) if c != m.roma) for m in BOARDS)
+_PROVINCE_OF = tuple(m.province_of for m in BOARDS)
+assert all(x > 0 for x in HOUSE_MONEY), "affordable: money >= cost * (houses + 1) as houses < money // cost"
 
 
 def evaluate(d: ConcordiaData, seat: int) -> float:
     """Score if the game ended now, plus the potential of houses, colonists, cards, goods and money."""
     total = float(seat_score(d, seat))
     base = seat * NUM_GOODS
-    potential = MONEY_WEIGHT * d.money[seat]
-    for g, have in enumerate(d.goods[base : base + NUM_GOODS]):
-        terms = _GOODS_TERM[g]
-        if 0 <= have < len(terms):
-            potential += terms[have]
-        else:
+    g0, g1, g2, g3, g4 = d.goods[base : base + NUM_GOODS]
+    money = d.money[seat]
+    if g0 < _TERMS and g1 < _TERMS and g2 < _TERMS and g3 < _TERMS and g4 < _TERMS:
+        potential = MONEY_WEIGHT * money + _T0[g0] + _T1[g1] + _T2[g2] + _T3[g3] + _T4[g4]  # summed in that order
+    else:
+        potential = MONEY_WEIGHT * money
+        for g, have in enumerate((g0, g1, g2, g3, g4)):
             useful = min(have, TARGET[g])
             potential += GOOD_VALUE[g] * (GOODS_WEIGHT * useful + MONEY_WEIGHT * (have - useful))
     # what houses, colonists and cards will still bring (kept after the trigger too, so that ending the game
     # is judged by the Concordia card and the score alone)
     hand = len(d.hand[seat])
+    cb = seat * COLONISTS
+    missing = (g0 < 1) | (g1 < 1) << 1 | (g2 < 1) << 2 | (g3 < 1) << 3 | (g4 < 1) << 4  # _missing(d, seat)
     potential += HOUSE_VALUE * len(d.houses[seat])
-    potential += COLONIST_VALUE * colonists_on_board(d, seat)
+    potential += COLONIST_VALUE * (COLONISTS - d.col[cb : cb + COLONISTS].count(NO))  # colonists_on_board
     potential += CARD_VALUE * (hand + len(d.discard[seat]))
     potential += HAND_VALUE * hand
-    potential += READY_VALUE * _ready(d, seat)
+    potential += READY_VALUE * _count_ready(d, seat, money, missing)
     return total + potential
+
+
+#: the stocks :data:`_GOODS_TERM` covers (a storehouse holds 12; more only while a seat discards)
+_TERMS = 4 * STOREHOUSE
 
 
 def _missing(d: ConcordiaData, seat: int) -> int:
@@ -152,11 +163,14 @@ def _missing(d: ConcordiaData, seat: int) -> int:
 
 def _ready(d: ConcordiaData, seat: int) -> int:
     """Cities next to own colonists where a house could be paid now (at most 3 count)."""
-    roma = board_of(d).roma
+    return _count_ready(d, seat, d.money[seat], _missing(d, seat))
+
+
+def _count_ready(d: ConcordiaData, seat: int, money: int, missing: int) -> int:
+    """:func:`_ready` given the seat's money and :func:`_missing`."""
+    roma = _ROMA[d.board]
     mine = d.houses[seat]
-    money = d.money[seat]
     city_good, city_houses = d.city_good, d.city_houses
-    missing = _missing(d, seat)
     n = 0
     for c in sorted_neighbour_cities(d, seat):
         if c == roma or c in mine:
@@ -171,22 +185,27 @@ def _ready(d: ConcordiaData, seat: int) -> int:
 
 def _city_values(d: ConcordiaData, seat: int) -> list[float]:
     """How much the seat wants a house in each city (0 where it cannot have one)."""
-    m = board_of(d)
     mine = d.houses[seat]
-    province_of, city_good, city_houses = m.province_of, d.city_good, d.city_houses
+    board = d.board
+    province_of, city_good, city_houses = _PROVINCE_OF[board], d.city_good, d.city_houses
     provinces = {province_of[h] for h in mine}
     goods = {city_good[h] for h in mine}
     money = d.money[seat]
     missing = _missing(d, seat)
-    out = [0.0] * m.num_cities
-    for c in _CANDIDATES[d.board]:
-        if c in mine:
-            continue
+    # per good: its values by (new province, affordable) with its new-good bit set, and the houses a city of it
+    # may hold for a house there to be affordable now (money >= HOUSE_MONEY * (houses + 1), goods in stock)
+    rows = []
+    caps = []
+    for g in range(NUM_GOODS):
+        value, new_good = _CITY_VALUE[g], (g not in goods) << 1
+        rows.append((value[new_good], value[new_good | 1], value[new_good | 4], value[new_good | 5]))
+        caps.append(0 if _HOUSE_NEED[g] & missing else money // HOUSE_MONEY[g])
+    out = [0.0] * len(province_of)
+    for c, p in _CANDIDATES[board]:
         g = city_good[c]
-        bits = (province_of[c] not in provinces) | (g not in goods) << 1
-        if not _HOUSE_NEED[g] & missing and money >= HOUSE_MONEY[g] * (city_houses[c] + 1):
-            bits |= 4
-        out[c] = _CITY_VALUE[g][bits]
+        out[c] = rows[g][(p not in provinces) | (city_houses[c] < caps[g]) << 1]
+    for c in mine:  # the seat's own cities: none
+        out[c] = 0.0
     return out
 
 
@@ -381,7 +400,8 @@ def _trade(d: ConcordiaData, seat: int, mask: int, legal: tuple[int, ...]) -> in
         if act in legal:
             return act
     money = d.money[seat] - 6  # keep a little for house money
-    for g in sorted(range(NUM_GOODS), key=lambda g: (have[g] - TARGET[g], -g)):
+    for _, minus_g in sorted([(have[g] - TARGET[g], -g) for g in range(NUM_GOODS)]):  # by (have - target, -g)
+        g = -minus_g
         want = min(TARGET[g] + (2 if d.money[seat] > 40 else 0) - have[g], free, money // GOOD_VALUE[g])
         if want > 0:
             act = trade_action(g, False, want)
@@ -401,25 +421,39 @@ _MOVE_STEPS = frozenset((MOVE_PICK, MOVE_DEST))
 def finish_turn(d: ConcordiaData, seat: int) -> None:
     """Play the rest of the seat's turn with the rule-based choices (stops at another seat's decision)."""
     values = None  # the seat's city values, kept while only colonists move
+    picked = (-1, -1, -1)  # (points, colonist, route) of the last colonist picked by the rules
     while d.stack:
         step, who, a, b = d.stack[-1]
         if who != seat or step in _CARD_CHOICES:
             return
+        legal = d.legal
         if step in _ARCHITECT_STEPS:
             if values is None:
                 values = _city_values(d, seat)
-            action = rule_choice(d, step, seat, a, b, d.legal, values)
+            if step == MOVE_PICK:
+                _, i, r = _best_move(d, seat, a, cities=values)
+                action = COLONIST0 + i if i >= 0 and COLONIST0 + i in legal else PASS
+                picked = (a, i, r)
+            elif step == MOVE_DEST and picked[:2] == (a, b) and ROUTE0 + picked[2] in legal:
+                # the route the pick found: :func:`_move_dest`'s choice (the best move of the colonist picked
+                # for its best move, on the same position and points)
+                action = ROUTE0 + picked[2]
+            else:
+                action = rule_choice(d, step, seat, a, b, legal, values)
         else:
-            action = rule_choice(d, step, seat, a, b, d.legal)
+            action = rule_choice(d, step, seat, a, b, legal)
         apply_action(d, action)
         if step not in _MOVE_STEPS:
             values = None
+        if step != MOVE_PICK:
+            picked = (-1, -1, -1)
 
 
 class ConcordiaHeuristicAgent:
     """One-turn lookahead for the card to play, rule-based choices inside the turn."""
 
     name = "heuristic"
+    owns_its_views = True  # its act takes its view apart (copy=False) and hands it to no one
 
     def __init__(self, seed=None) -> None:
         self.seed = seed  # unused: the choice is deterministic (kept for the agent factory's signature)
@@ -428,66 +462,46 @@ class ConcordiaHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        return self.choose(view.public_state())  # it reads only what the seat knows: no resampling needed
+        # it reads only what the seat knows: no resampling needed; the copy is the agent's own
+        return self._choose(view.public_state(copy=False).d, owned=True)
 
     def choose(self, state: ConcordiaState) -> int:
         """The action for the seat to move in ``state``, a state the agent may see whole (the view's public
         state, or a determinization; the Forum deck's order never changes the choice). Also the rollout policy
         of IS-MCTS."""
-        d = state.d
+        return self._choose(state.d, owned=False)
+
+    def _choose(self, d: ConcordiaData, owned: bool) -> int:
+        """:meth:`choose` on the record ``d``; when ``owned``, the caller gives ``d`` away and the last trial
+        is played on it instead of on a copy."""
         step, seat, a, b = d.stack[-1]
         legal = d.legal
         if len(legal) == 1:
             return legal[0]
         if step not in _CARD_CHOICES:
             return rule_choice(d, step, seat, a, b, legal)
-        best, choice = -1e18, legal[0]
         # evaluate() after the seat's turn, per card effect (action, sesterces, good): cards of one effect
         # lead to the same position up to which card lies in the hand or the discard pile, which no rule-based
         # choice nor evaluate() reads (the pile's length and the cards held are the same), so a Diplomat
         # copying an effect scores as playing it
         effects: dict[tuple[int, int, int], float] = {}
-        seen = set()
-        for action in legal:
-            if step == MAIN:
-                key = _EFFECT[action - PLAY0]
-                if key in seen:
-                    continue
-                seen.add(key)
-                if key[0] == _DIPLOMAT:
-                    value = self._diplomat_trial(d, seat, action, effects)
-                else:
-                    value = effects.get(key)
-                    if value is None:
-                        value = effects[key] = _value_after(d, seat, action)
-                if key[0] == _TRIBUNE:
-                    value -= 0.8 * max(0, 4 - len(d.discard[seat]))
+        trials = _first_of_each_effect(legal, d, step)
+        penalty = 0.8 * max(0, 4 - len(d.discard[seat]))  # a Tribune's, read before ``d`` may be played on
+        best, choice = -1e18, legal[0]
+        last = len(trials) - 1
+        for k, (action, key) in enumerate(trials):
+            in_place = owned and k == last  # ``d`` is not read after its last trial
+            if step == MAIN and key[0] == _DIPLOMAT:
+                value = _diplomat_trial(d, seat, action, effects, in_place)
             else:
-                key = _EFFECT[d.discard[action - SEAT0][-1]]
-                if key in effects:  # the same position as a target before: not better
-                    continue
-                value = effects[key] = _value_after(d, seat, action)
+                value = effects.get(key)  # a Diplomat's trial may have valued the effect as a copy
+                if value is None:
+                    value = effects[key] = _value_after(d, seat, action, in_place)
+            if step == MAIN and key[0] == _TRIBUNE:
+                value -= penalty
             if value > best:
                 best, choice = value, action
         return choice
-
-    def _diplomat_trial(
-        self, d: ConcordiaData, seat: int, action: int, effects: dict[tuple[int, int, int], float]
-    ) -> float:
-        """The value of playing the Diplomat ``action``: the best copy (or the card alone, with no target)."""
-        trial = _clone(d)
-        apply_action(trial, action)
-        finish_turn(trial, seat)
-        if not (trial.stack and trial.stack[-1][0] == DIPLOMAT and trial.stack[-1][1] == seat):
-            return evaluate(trial, seat)
-        best = -1e18
-        for x in trial.legal:
-            key = _EFFECT[trial.discard[x - SEAT0][-1]]
-            value = effects.get(key)
-            if value is None:
-                value = effects[key] = _value_after(trial, seat, x)
-            best = max(best, value)
-        return best
 
 
 #: per card id: its effect (action, Mercator sesterces, specialist good), all that playing it does
@@ -495,16 +509,66 @@ _EFFECT = tuple((int(c.action), c.amount, c.good) for c in CARDS)
 _DIPLOMAT, _TRIBUNE = int(Act.DIPLOMAT), int(Act.TRIBUNE)
 
 
-def _value_after(d: ConcordiaData, seat: int, action: int) -> float:
-    """:func:`evaluate` after ``action`` and the rest of the seat's turn played by the rules."""
-    trial = _clone(d)
+def _first_of_each_effect(
+    legal: tuple[int, ...], d: ConcordiaData, step: int
+) -> list[tuple[int, tuple[int, int, int]]]:
+    """``(action, effect)`` of the first legal action of each effect: the cards to play (``MAIN``) or the
+    Diplomat's targets (their top discards)."""
+    out = []
+    seen = set()
+    for action in legal:
+        key = _EFFECT[action - PLAY0] if step == MAIN else _EFFECT[d.discard[action - SEAT0][-1]]
+        if key not in seen:
+            seen.add(key)
+            out.append((action, key))
+    return out
+
+
+def _diplomat_trial(
+    d: ConcordiaData, seat: int, action: int, effects: dict[tuple[int, int, int], float], in_place: bool
+) -> float:
+    """The value of playing the Diplomat ``action``: the best copy (or the card alone, with no target); played
+    on ``d`` itself when ``in_place``."""
+    trial = d if in_place else _trial_copy(d, seat)
+    apply_action(trial, action)
+    finish_turn(trial, seat)
+    if not (trial.stack and trial.stack[-1][0] == DIPLOMAT and trial.stack[-1][1] == seat):
+        return evaluate(trial, seat)
+    targets = _first_of_each_effect(trial.legal, trial, DIPLOMAT)
+    new = [(x, key) for x, key in targets if key not in effects]
+    for k, (x, key) in enumerate(new):
+        effects[key] = _value_after(trial, seat, x, k == len(new) - 1)  # the trial is ours: the last in place
+    return max(effects[key] for _, key in targets)
+
+
+def _value_after(d: ConcordiaData, seat: int, action: int, in_place: bool = False) -> float:
+    """:func:`evaluate` after ``action`` and the rest of the seat's turn played by the rules (played on ``d``
+    itself when ``in_place``)."""
+    trial = d if in_place else _trial_copy(d, seat)
     apply_action(trial, action)
     finish_turn(trial, seat)
     return evaluate(trial, seat)
 
 
-def _clone(d: ConcordiaData) -> ConcordiaData:
-    return CODEC.clone(d)
+_new = object.__new__
+
+
+def _trial_copy(d: ConcordiaData, seat: int) -> ConcordiaData:
+    """A copy of ``d`` to play the rest of ``seat``'s turn on (:func:`finish_turn`): ``CODEC.clone`` but for
+    what such a turn never changes, shared: the other seats' hands, discard piles and houses (a turn changes the
+    lists of its own seat only), the city and province goods (dealt at the set-up) and the final scores (set
+    once, never edited)."""
+    t = _new(ConcordiaData)
+    t.chance = d.chance.copy()
+    t.n, t.board, t.intermediate = d.n, d.board, d.intermediate
+    t.money, t.goods, t.col, t.route_occ = d.money[:], d.goods[:], d.col[:], d.route_occ[:]
+    t.hand, t.discard, t.houses = d.hand[:], d.discard[:], d.houses[:]
+    t.hand[seat], t.discard[seat], t.houses[seat] = d.hand[seat][:], d.discard[seat][:], d.houses[seat][:]
+    t.city_houses, t.city_good, t.province_good = d.city_houses[:], d.city_good, d.province_good
+    t.marker, t.deck, t.forum = d.marker[:], d.deck[:], d.forum[:]
+    t.pm, t.concordia, t.active, t.turns = d.pm, d.concordia, d.active, d.turns
+    t.stack, t.final, t.legal = d.stack[:], d.final, d.legal
+    return t
 
 
 #: a typical margin between seats in ``estimate_scores`` units (IS-MCTS's cut-off softmax temperature)

@@ -116,7 +116,8 @@ def play_game(
             truncated = True
             break
         agent = agents[name]
-        action = int(agent.act(seat_view(env, name, determinize=getattr(agent, "uses_determinize", True))))
+        determinize, disposable = getattr(agent, "uses_determinize", True), getattr(agent, "owns_its_views", False)
+        action = int(agent.act(seat_view(env, name, determinize=determinize, disposable=disposable)))
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:

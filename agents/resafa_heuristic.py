@@ -37,11 +37,12 @@ from meeplezoo.envs.resafa.content import (
 )
 from meeplezoo.envs.resafa.effects import EFFECTS, LISTS
 from meeplezoo.envs.resafa.game import ResafaState
-from meeplezoo.envs.resafa.geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS, move_cost, source_boxes
-from meeplezoo.envs.resafa.scoring import canals, counter
-from meeplezoo.envs.resafa.state import CENTRE_NODES, CITY, NO, NUM_ITEMS, ResafaData
+from meeplezoo.envs.resafa.geometry import CELLS, WORKSHOP_CELLS, source_boxes
+from meeplezoo.envs.resafa.scoring import counter
+from meeplezoo.envs.resafa.state import CITY, CODEC, NO, NUM_ITEMS, ResafaData
 from meeplezoo.envs.resafa.steps import Step
 from meeplezoo.envs.resafa.tracks import CARD_SPACES, can_step
+from meeplezoo.envs.resafa.trade import MOVE_COSTS
 from meeplezoo.envs.resafa.turn import LOOKAHEAD
 
 from .view import SeatView
@@ -137,6 +138,22 @@ _PRODUCTION, _WORKSHOP, _GARDEN, _CANAL, _TRADE = (
 _PROVISIONS = int(Action.PROVISIONS)
 
 
+#: filled strips of a garden square that is not full (a 3-bit mask; a full square, 7, counts 0 here)
+_OPEN_STRIP_BITS = tuple(0 if x == 7 else bin(x).count("1") for x in range(8))
+#: the same as a ``bytes.translate`` table (a garden's masks as bytes, summed in C)
+_OPEN_STRIP_TABLE = bytes(_OPEN_STRIP_BITS) + bytes(256 - len(_OPEN_STRIP_BITS))
+
+
+def _canal_bonus(n: int) -> int:
+    """What one more canal tile adds on the canal strip to a seat with ``n`` (not below 0)."""
+    strip = dict(SC.canal_strip)
+    return max(0, strip.get(n + 1, 0) - max((v for k, v in strip.items() if k <= n), default=0))
+
+
+#: per canal tiles placed: :func:`_canal_bonus`
+_CANAL_BONUS = tuple(_canal_bonus(n) for n in range(256))
+
+
 def main_value(d: ResafaData, seat: int, action: int) -> float:
     """A static estimate of what doing main action ``action`` now is worth to ``seat``."""
     if action == _PROVISIONS:
@@ -155,54 +172,62 @@ def main_value(d: ResafaData, seat: int, action: int) -> float:
         return sum(best[:k])
     if action == _GARDEN:
         base = seat * CELLS
-        full = max((bin(d.g_strips[base + c]).count("1") for c in GARDEN_CELLS if d.g_strips[base + c] != 7), default=0)
+        full = max(bytes(d.g_strips[base : base + CELLS]).translate(_OPEN_STRIP_TABLE))  # 0 off the garden cells
         if full == 2:
             steps, vp = SC.garden_rewards[min(d.gardens_done[seat], len(SC.garden_rewards) - 1)]
             return 2.5 + STEP_VALUE * steps + vp
         return 2.2 if full == 1 else 1.8
     if action == _CANAL:
-        n = canals(d, seat)
-        strip = dict(SC.canal_strip)
-        bonus = strip.get(n + 1, 0) - max((v for k, v in strip.items() if k <= n), default=0)
-        return 1.5 + rains_left(d) * 1.3 + max(0, bonus)
+        return 1.5 + _RAINS_LEFT[d.round_no] * 1.3 + _CANAL_BONUS[d.canal_owner.count(seat)]
     if action == _TRADE:
         return trade_value(d, seat)
     return 1.0
+
+
+#: per trading tile and side: the item it deals in and a unit's sale margin (:func:`trade_value`)
+_SALE = tuple(
+    tuple((deal.item, deal.sell.vp + COIN_VALUE * deal.sell.coins - ITEM_VALUE[deal.item]) for deal in t.sides)
+    for t in C.trading_tiles
+)
 
 
 def trade_value(d: ResafaData, seat: int) -> float:
     """The best sale within reach (cargo, or storehouse goods loaded through Resafa), plus a post."""
     best = 0.5
     cap = C.camel_track[d.camel_step[seat]]
-    here = d.camel_at[seat]
-    for n in CENTRE_NODES:
-        deal = C.trading_tiles[d.trade_tile[n]].sides[d.trade_side[n]]
-        have_camel = d.camel_load[seat] if d.camel_item[seat] == deal.item else 0
-        have_store = d.store[seat * NUM_ITEMS + deal.item]
-        for via in (False, True):
+    here, coins, posts = d.camel_at[seat], d.coins[seat], d.post_owner
+    carried, load, r = d.camel_item[seat], d.camel_load[seat], seat * NUM_ITEMS
+    for n, direct, via_cost in MOVE_COSTS[here]:
+        item, margin = _SALE[d.trade_tile[n]][d.trade_side[n]]
+        have_camel = load if carried == item else 0
+        have_store = d.store[r + item]
+        for via, cost in ((False, direct), (True, via_cost)):
             if not via and (n == here or here == CITY):
                 continue
-            cost = move_cost(here, n, via)
-            if cost > d.coins[seat]:
+            if cost > coins:
                 continue
             units = min(cap, have_camel + have_store if via else have_camel)
-            sale = units * (deal.sell.vp + COIN_VALUE * deal.sell.coins - ITEM_VALUE[deal.item])
-            post = 2.0 if seat not in d.post_owner[n * 4 : n * 4 + 4] and units else 0.0
+            sale = units * margin
+            post = 2.0 if seat not in posts[n * 4 : n * 4 + 4] and units else 0.0
             best = max(best, sale + post - COIN_VALUE * cost)
     return best
 
 
 def colour_value(d: ResafaData, seat: int, colour: int) -> float:
-    colours = range(4) if colour == NO else (colour,)
     best = SACK_VALUE
+    display = d.bonus_display
     if colour == NO:
-        if any(x != NO for x in d.bonus_display):
-            best = max(best, BONUS_CARD_VALUE)
-    elif any(x != NO for x in d.bonus_display[colour * 3 : colour * 3 + 3]):
+        colours: tuple[int, ...] | range = range(4)
+        shown = display.count(NO) < len(display)
+    else:
+        colours = (colour,)
+        shown = display[colour * 3 : colour * 3 + 3].count(NO) < 3
+    if shown:
         best = max(best, BONUS_CARD_VALUE)
+    track, t = d.track, seat * 4
     for c in colours:
         if can_step(d, seat, c):
-            card = 3.0 if d.track[seat * 4 + c] + 1 in CARD_SPACES[c] else 0.0
+            card = 3.0 if track[t + c] + 1 in CARD_SPACES[c] else 0.0
             best = max(best, STEP_VALUE + card)
     return best
 
@@ -216,8 +241,15 @@ def card_value(d: ResafaData, seat: int, card: int) -> float:
     return best
 
 
+#: per effect list and start: the worth of its effects from there on (summed in list order)
+_LIST_REST = tuple(tuple(sum(effect_value(e) for e in t[b:]) for b in range(len(t) + 1)) for t in LISTS)
+#: per effect id: :func:`effect_value`
+_EFFECT_VALUE = tuple(effect_value(e) for e in EFFECTS)
+
+
 def _effects_value(d: ResafaData, seat: int, a: int, b: int) -> float:
-    return sum(effect_value(e) for e in LISTS[a][b:])
+    rest = _LIST_REST[a]
+    return rest[b] if b < len(rest) else 0
 
 
 def _produce_value(d: ResafaData, seat: int, a: int, b: int) -> float:
@@ -237,7 +269,7 @@ _PENDING = {
     int(Step.CARD_COLOUR): lambda d, seat, a, b: 4.0,
     int(Step.EFFECTS): _effects_value,
     int(Step.PRODUCE): _produce_value,
-    int(Step.CHOICE): lambda d, seat, a, b: effect_value(EFFECTS[a]),
+    int(Step.CHOICE): lambda d, seat, a, b: _EFFECT_VALUE[a],
     int(Step.CONVERT): lambda d, seat, a, b: 0.3,
 }
 _PLAIN_TASK_VALUE = {int(k): v for k, v in _TASK_VALUE.items() if int(k) not in _PENDING}
@@ -285,7 +317,8 @@ def _points(d: ResafaData, seat: int, specials: list[int], n_workshops: int, n_c
     total += _CANAL_ROW[rows[2]] * n_canals
     total += _STRIP[n_canals]
     for i in specials:
-        total += _SPECIAL_VP[i] + sum(e.points(counter(d, seat, e.counter)) for e in _ENDGAME[i])
+        scores = _ENDGAME[i]
+        total += _SPECIAL_VP[i] + (sum(e.points(counter(d, seat, e.counter)) for e in scores) if scores else 0)
     return total
 
 
@@ -298,17 +331,12 @@ def points(d: ResafaData, seat: int) -> float:
     return _points(d, seat, _owned(d.spec_owner, seat), _workshops(d, seat), d.canal_owner.count(seat))
 
 
-#: filled strips of a garden square that is not full (a 3-bit mask; a full square, 7, counts 0 here)
-_OPEN_STRIP_BITS = tuple(0 if x == 7 else bin(x).count("1") for x in range(8))
-#: the same as a ``bytes.translate`` table (a garden's masks as bytes, summed in C)
-_OPEN_STRIP_TABLE = bytes(_OPEN_STRIP_BITS) + bytes(256 - len(_OPEN_STRIP_BITS))
-
-
 def evaluate(d: ResafaData, seat: int) -> float:
     """Points now plus the worth of the seat's assets and pending tasks."""
     round_no = d.round_no
     late = round_no >= 6
-    specials = _owned(d.spec_owner, seat)
+    spec_owner = d.spec_owner
+    specials = _owned(spec_owner, seat) if seat in spec_owner else []
     workshops = _workshops(d, seat)
     owner = d.canal_owner
     n_canals = owner.count(seat)
@@ -342,10 +370,14 @@ def evaluate(d: ResafaData, seat: int) -> float:
     value += future * 2.0 * min(d.gate[seat], 2)
     value += 0.8 * sum(bytes(d.g_strips[base : base + CELLS]).translate(_OPEN_STRIP_TABLE))
     value += BONUS_CARD_VALUE * len(d.bonus_hand[seat]) + SACK_VALUE * len(d.sack_hand[seat])
-    used = d.cbonus_used
-    value += 1.5 * (sum(1 for t in _owned(d.cbonus_owner, seat) if not used[t]) if seat in d.cbonus_owner else 0)
-    used = d.spec_used
-    value += 2.5 * (sum(1 for i in specials if _INSTANT[i] and not used[i]) if specials else 0)
+    # (a seat without canal bonus tiles or special cards adds 1.5 * 0 and 2.5 * 0 here: 0.0, skipped)
+    tiles = d.cbonus_owner
+    if seat in tiles:
+        used = d.cbonus_used
+        value += 1.5 * sum(1 for t in _owned(tiles, seat) if not used[t])
+    if specials:
+        used = d.spec_used
+        value += 2.5 * sum(1 for i in specials if _INSTANT[i] and not used[i])
     return value + pending_value(d, seat)
 
 
@@ -362,12 +394,12 @@ def _choose(state: ResafaState, seat: int, rng: np.random.Generator, keep: bool)
     if len(legal) == 1:
         return legal[0]
     best, best_value = [], -1e9
-    apply = LOOKAHEAD.apply
-    last = legal[-1]
+    apply, clone = LOOKAHEAD.apply, CODEC.clone  # the lookahead reads records only: no State around them
+    last, d = legal[-1], state.d
     for action in legal:
-        s = state if not keep and action == last else state.clone()
-        apply(s.d, action)
-        v = evaluate(s.d, seat)
+        c = d if not keep and action == last else clone(d)
+        apply(c, action)
+        v = evaluate(c, seat)
         if action >= USE_BONUS0 and action < DROP_SACK0:
             v -= 0.3  # keep a card for a better moment unless it clearly pays now
         if v > best_value + 1e-9:
@@ -381,6 +413,7 @@ class ResafaHeuristicAgent:
     """Greedy one-step lookahead agent for Resafa (beats random play in well over 95% of 2-player games)."""
 
     name = "heuristic"
+    owns_its_views = True  # its act takes its view apart (copy=False) and hands it to no one
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -390,8 +423,8 @@ class ResafaHeuristicAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        state = view.determinize(self.rng)  # the agent's own copy: the last lookahead may play on it
-        return _choose(state, state.current_player(), self.rng, keep=False)
+        state = view.determinize(self.rng, copy=False)  # a disposable view's own copy: one clone less
+        return _choose(state, state.current_player(), self.rng, keep=False)  # the last lookahead may play on it
 
     def choose(self, state: ResafaState) -> int:
         """The action for the seat to move in ``state``, a state the agent may see whole (a determinization:

@@ -32,6 +32,7 @@ from meeplezoo.envs.seastead.game import SeasteadState
 from meeplezoo.envs.seastead.state import BOSS_BUILDING, NO, SeasteadData
 from meeplezoo.envs.seastead.steps import Step
 from meeplezoo.envs.seastead.tokens import loc_values
+from meeplezoo.envs.seastead.turn import apply_to_look
 
 from .view import SeatView
 
@@ -65,7 +66,11 @@ _VP_HELD = [vp + 0.3 for vp in _VP]  # a face-up card's points, plus 0.3: it is 
 _CAP = SETUP.dock_resource_cap
 
 
-def _layout_points(d: SeasteadData) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+#: what :func:`_layout_points` returns
+Layout = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def _layout_points(d: SeasteadData) -> Layout:
     """``(seat 0's points for its locations and dock buildings, seat 1's, (owner, resource) of each dock on a
     player's port in location order)``: the part of :func:`_boards` read from the board alone."""
     owner = d.loc_owner
@@ -93,9 +98,10 @@ def _layout_points(d: SeasteadData) -> tuple[int, int, tuple[tuple[int, int], ..
     return board[0], board[1], tuple(ports)
 
 
-def _boards(d: SeasteadData) -> tuple[list[int], list[list[int]]]:
-    """Both seats' ``(points of their locations and docks, resources left after the docks take theirs)``."""
-    b0, b1, ports = _layout_points(d)
+def _boards(d: SeasteadData, layout: Layout | None = None) -> tuple[list[int], list[list[int]]]:
+    """Both seats' ``(points of their locations and docks, resources left after the docks take theirs)``;
+    ``layout``: :func:`_layout_points` of ``d`` if known."""
+    b0, b1, ports = _layout_points(d) if layout is None else layout
     board = [b0, b1]
     res = d.res
     left = [res[:NUM_RES], res[NUM_RES : 2 * NUM_RES]]
@@ -126,9 +132,10 @@ def _points(d: SeasteadData, seat: int, board: int, left: list[int]) -> float:
     return total
 
 
-def points(d: SeasteadData, seat: int) -> float:
-    """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential."""
-    board, left = _boards(d)
+def points(d: SeasteadData, seat: int, layout: Layout | None = None) -> float:
+    """Estimated final points of ``seat`` if the game ended now, plus resources and ships as potential
+    (``layout``: :func:`_layout_points` of ``d`` if known)."""
+    board, left = _boards(d, layout)
     return _points(d, seat, board[seat], left[seat])
 
 
@@ -138,11 +145,12 @@ def boss_points(d: SeasteadData) -> float:
     return 20.0 + 3.0 * buildings
 
 
-def evaluate(d: SeasteadData, seat: int) -> float:
-    """``seat``'s estimated points minus the opponent's (solo: minus the Boss's)."""
+def evaluate(d: SeasteadData, seat: int, layout: Layout | None = None) -> float:
+    """``seat``'s estimated points minus the opponent's (solo: minus the Boss's); ``layout``:
+    :func:`_layout_points` of ``d`` if known."""
     if d.solo:
-        return points(d, seat) - boss_points(d)
-    board, left = _boards(d)
+        return points(d, seat, layout) - boss_points(d)
+    board, left = _boards(d, layout)
     opp = 1 - seat
     # _points(d, seat, ...) - _points(d, opp, ...) in one pass over the specialists (same sums, same order)
     mine, theirs = float(board[seat]), float(board[opp])
@@ -190,6 +198,7 @@ class SeasteadHeuristicAgent:
     """Greedy one-step lookahead agent for Seastead (beats random play in well over 95% of games)."""
 
     name = "heuristic"
+    owns_its_views = True  # its act takes its view apart (copy=False) and hands it to no one
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -199,7 +208,8 @@ class SeasteadHeuristicAgent:
         legal = list(view.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        return self._choose(view.determinize(self.rng), legal, own=True)
+        base = view.determinize(self.rng, copy=False)  # a disposable view's own copy: one clone less
+        return self._choose(base, legal, own=True)
 
     def choose(self, base: SeasteadState, legal: list[int] | None = None) -> int:
         """The action for the seat to move in ``base``, a state the agent may see whole (a determinization:
@@ -216,34 +226,38 @@ class SeasteadHeuristicAgent:
         me = base.current_player()
         step = base.pending_step()
         last = legal[-1] if own else None
+        board = _SameBoard(base.d)
         scored = []
         for action in legal:
-            scored.append((self._score(base, step, action, me, action == last), action))
+            scored.append((self._score(base, step, action, me, board, action == last), action))
         best = max(v for v, _ in scored)
         ties = [a for v, a in scored if v >= best - 1e-9]
         return int(ties[self.rng.integers(len(ties))]) if len(ties) > 1 else ties[0]
 
-    def _score(self, base: SeasteadState, step: Step | None, action: int, me: int, consume: bool = False) -> float:
-        """The value of ``action`` for ``me``; with ``consume`` it may be played on ``base`` itself."""
+    def _score(
+        self, base: SeasteadState, step: Step | None, action: int, me: int, board: _SameBoard, consume: bool = False
+    ) -> float:
+        """The value of ``action`` for ``me`` (``board``: of ``base``); with ``consume`` it may be played on
+        ``base`` itself."""
         d = base.d
         if step == _MAIN and action == DIVE:
-            return evaluate(d, me) + dive_value(d)
+            return board.evaluate(d, me) + dive_value(d)
         if step == _MAIN and BUILD0 <= action < LOC0:
             s = base.clone()
-            s.apply(action)
-            locs = [a for a in s.legal_actions() if LOC0 <= a < _LOC_END]
+            apply_to_look(s.d, action)  # a build type: the location decision's actions are listed
+            locs = [a for a in sorted(s.d.legal) if LOC0 <= a < _LOC_END]
             if not locs:  # only reachable through Engineer or Founder: worth a little less than a plain build
-                return evaluate(d, me) + 0.5
+                return board.evaluate(d, me) + 0.5
             last = locs[-1]
             return max([self._build_score(s, loc, me, loc == last) for loc in locs])
         if step == _BUILD_WHERE and LOC0 <= action < _LOC_END:
             return self._build_score(base, action, me, consume)
         s = base if consume else base.clone()
-        s.apply(action)
+        apply_to_look(s.d, action)
         bonus = 0.0
         if step == _MAIN and action >= SPEC0:
             bonus = 0.05  # prefer a useful play now over holding it
-        return evaluate(s.d, me) + bonus
+        return board.evaluate(s.d, me) + bonus
 
     def _build_score(self, pending: SeasteadState, action: int, me: int, consume: bool = False) -> float:
         """The value for ``me`` of building at ``action``'s location; with ``consume`` it may be built on
@@ -255,7 +269,7 @@ class SeasteadHeuristicAgent:
         else:
             s = pending.clone()
         loc = action - LOC0
-        s.apply(action)
+        apply_to_look(s.d, action)
         d = s.d
         value = evaluate(d, me) + _EFFECT_VALUES[d.sides[loc // LOCS_PER_FLOTILLA]][loc]
         btype = d.loc_bld[loc]
@@ -263,6 +277,25 @@ class SeasteadHeuristicAgent:
         if btype == _PORT:
             value += _best_dock_bonus(before, loc, me)
         return value
+
+
+class _SameBoard:
+    """The candidates of one decision: most leave the board (owners, buildings, docks) as it was, and share
+    the :func:`_layout_points` of the position they start from."""
+
+    __slots__ = ("bld", "dock_at", "layout", "owner")
+
+    def __init__(self, d: SeasteadData) -> None:
+        self.owner, self.bld, self.dock_at = d.loc_owner[:], d.loc_bld[:], d.dock_at[:]
+        self.layout: Layout | None = None
+
+    def evaluate(self, d: SeasteadData, me: int) -> float:
+        """:func:`evaluate` of ``d``, a position reached from the decision's."""
+        if d.loc_owner == self.owner and d.loc_bld == self.bld and d.dock_at == self.dock_at:
+            if self.layout is None:
+                self.layout = _layout_points(d)
+            return evaluate(d, me, self.layout)
+        return evaluate(d, me)
 
 
 class _DockView(NamedTuple):

@@ -54,6 +54,8 @@ class SeatView:
     """
 
     __slots__ = (
+        "_disposable",
+        "_handed_over",
         "_observation",
         "_public",
         "action_mask",
@@ -82,6 +84,7 @@ class SeatView:
         public: Any = None,
         observation_clock: tuple[int, ...] = (),
         legal_actions: tuple[int, ...] | None = None,
+        disposable: bool = False,
     ) -> None:
         self.seat = seat
         self.agent = agent
@@ -98,12 +101,14 @@ class SeatView:
         self.num_players = num_players
         self.num_actions = int(action_mask.size)
         self._public = public
+        self._disposable = disposable
+        self._handed_over = False
         self.observation_clock = tuple(observation_clock)
 
     @property
     def observation(self) -> np.ndarray:
         if self._observation is None:  # the seat's information is all in the public copy: the same vector
-            self._observation = self._public.observe(self.seat)
+            self._observation = self._require_public("public copy to encode its observation from").observe(self.seat)
         return self._observation
 
     @property
@@ -111,26 +116,44 @@ class SeatView:
         """Whether :meth:`determinize` works (a MeepleZoo engine is behind the view)."""
         return self._public is not None
 
-    def determinize(self, rng: np.random.Generator) -> Any:
+    def determinize(self, rng: np.random.Generator, copy: bool = True) -> Any:
         """A fresh, complete engine state consistent with what this seat knows: what it cannot see is
-        resampled from ``rng`` and chance is fresh. It is the agent's own to clone and play forward."""
-        if self._public is None:
-            raise NoDeterminizeError(
-                f"{self.game_name}: this view has no determinize (a plain PettingZoo env, or an agent whose "
-                "uses_determinize is False)"
-            )
-        return self._public.determinize(self.seat, rng)
+        resampled from ``rng`` and chance is fresh. It is the agent's own to clone and play forward.
 
-    def public_state(self) -> Any:
+        ``copy=False``: as in :meth:`public_state`, a disposable view determinizes its own public copy in
+        place (the same draws from ``rng``) and hands it over; other views make a new state."""
+        public = self._require_public("determinize")
+        if copy or not self._disposable:
+            return public.determinize(self.seat, rng)
+        self._public, self._handed_over = None, True
+        public.determinize_in_place(self.seat, rng)
+        return public
+
+    def public_state(self, copy: bool = True) -> Any:
         """A copy of what this seat knows as an engine state: the view's public copy (hidden parts in the
         canonical order, not a sample; fresh chance). For agents that only read what their seat may know and
-        never play forward through hidden parts; it skips :meth:`determinize`'s resampling."""
+        never play forward through hidden parts; it skips :meth:`determinize`'s resampling.
+
+        ``copy=False`` says the agent is done with the view after this call: a *disposable* view (one made for
+        a single ``act`` call, as the match loop and the training envs make them) then hands over its own public
+        copy instead of a clone (one clone less per decision) and has none left: its :meth:`determinize`,
+        :meth:`public_state` and an observation not read before raise :class:`NoDeterminizeError`
+        (:meth:`render` and :meth:`describe_action` fall back to plain text). Other views return a clone."""
+        public = self._require_public("public state")
+        if copy or not self._disposable:
+            return public.clone()
+        self._public, self._handed_over = None, True
+        return public
+
+    def _require_public(self, what: str) -> Any:
         if self._public is None:
-            raise NoDeterminizeError(
-                f"{self.game_name}: this view has no public state (a plain PettingZoo env, or an agent whose "
-                "uses_determinize is False)"
+            why = (
+                "its public copy was handed over: public_state or determinize with copy=False"
+                if self._handed_over
+                else "a plain PettingZoo env, or an agent whose uses_determinize is False"
             )
-        return self._public.clone()
+            raise NoDeterminizeError(f"{self.game_name}: this view has no {what} ({why})")
+        return self._public
 
     def describe_action(self, action: int) -> str:
         """The name of ``action`` in the pending decision."""
@@ -154,12 +177,15 @@ def public_copy(state: Any, seat: int) -> Any:
     return state.public_copy(seat)
 
 
-def view_of_state(state: Any, seat: int, agent: str | None = None, *, determinize: bool = True) -> SeatView:
+def view_of_state(
+    state: Any, seat: int, agent: str | None = None, *, determinize: bool = True, disposable: bool = False
+) -> SeatView:
     """The view of ``seat`` of an engine state whose pending decision is that seat's.
 
     ``determinize=False`` skips the public copy (the view then has no :meth:`SeatView.determinize`): what
     :func:`~meeplezoo.agents.match.play_game` does for agents that declare ``uses_determinize = False``
-    (random, policy), which makes their decisions several times cheaper."""
+    (random, policy), which makes their decisions several times cheaper. ``disposable=True`` makes a view for
+    one ``act`` call only (see :meth:`SeatView.public_state`)."""
     if state.current_player() != seat:
         raise ValueError(f"seat {seat} is not to act (current player: {state.current_player()})")
     game = state.game
@@ -175,18 +201,22 @@ def view_of_state(state: Any, seat: int, agent: str | None = None, *, determiniz
         public=public_copy(state, seat) if determinize else None,
         observation_clock=game.observation_clock,
         legal_actions=tuple(state.legal_actions()),
+        disposable=disposable,
     )
 
 
-def seat_view(env: Any, agent: str, *, determinize: bool = True) -> SeatView:
+def seat_view(env: Any, agent: str, *, determinize: bool = True, disposable: bool = False) -> SeatView:
     """The view of AEC agent ``agent`` (selected, alive) of ``env``.
 
     On a MeepleZoo env the view has :meth:`SeatView.determinize` (unless ``determinize=False``); on any
-    other masked AEC env it has the observation, the mask and the legal actions only.
+    other masked AEC env it has the observation, the mask and the legal actions only. ``disposable``: see
+    :func:`view_of_state`.
     """
     state = getattr(env.unwrapped, "state_obj", None)
     if state is not None and hasattr(state, "determinize"):
-        return view_of_state(state, env.possible_agents.index(agent), agent, determinize=determinize)
+        return view_of_state(
+            state, env.possible_agents.index(agent), agent, determinize=determinize, disposable=disposable
+        )
     obs = env.observe(agent)
     name = str(env.unwrapped.metadata.get("name", env))
     return SeatView(

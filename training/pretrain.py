@@ -81,10 +81,12 @@ def collect(
     for g in range(games):
         demonstrator = make_agent(agent or config.pretrain_agent, game, seed=int(rng.integers(2**31)))
         determinize = getattr(demonstrator, "uses_determinize", True)
+        disposable = getattr(demonstrator, "owns_its_views", False)
         obs, _ = env.reset(seed=int(rng.integers(2**31)))
         start = len(actions)
         while True:
-            label = int(demonstrator.act(seat_view(env.aec, env.learner, determinize=determinize)))
+            view = seat_view(env.aec, env.learner, determinize=determinize, disposable=disposable)
+            label = int(demonstrator.act(view))
             mask = env.action_masks()
             obs_rows.append(np.asarray(obs, np.float32))
             mask_rows.append(mask)

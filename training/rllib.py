@@ -148,7 +148,9 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         while not self._over() and aec.agent_selection in self._baseline:
             a = aec.agent_selection
             agent = self._baseline[a]
-            aec.step(agent.act(seat_view(aec, a, determinize=getattr(agent, "uses_determinize", True))))
+            determinize = getattr(agent, "uses_determinize", True)
+            disposable = getattr(agent, "owns_its_views", False)
+            aec.step(agent.act(seat_view(aec, a, determinize=determinize, disposable=disposable)))
             self._collect(rewards)
 
     def _collect(self, rewards: dict[str, float]) -> None:

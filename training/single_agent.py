@@ -222,7 +222,9 @@ class SingleAgentEnv(gym.Env):
             else:
                 self.last_actor = agent
                 opponent = self.opponents[agent]
-                aec.step(opponent.act(seat_view(aec, agent, determinize=getattr(opponent, "uses_determinize", True))))
+                determinize = getattr(opponent, "uses_determinize", True)
+                disposable = getattr(opponent, "owns_its_views", False)
+                aec.step(opponent.act(seat_view(aec, agent, determinize=determinize, disposable=disposable)))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
 
     def _advised(self, observation: np.ndarray, agent: str | None) -> np.ndarray:
@@ -232,7 +234,8 @@ class SingleAgentEnv(gym.Env):
         advice = -1
         if agent is not None and self.advisor is not None:
             determinize = getattr(self.advisor, "uses_determinize", True)
-            advice = int(self.advisor.act(seat_view(self.aec, agent, determinize=determinize)))
+            disposable = getattr(self.advisor, "owns_its_views", False)
+            advice = int(self.advisor.act(seat_view(self.aec, agent, determinize=determinize, disposable=disposable)))
         return with_advice(np.asarray(observation, np.float32), advice, int(self.action_space.n))
 
     def _potential(self) -> float:

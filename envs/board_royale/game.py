@@ -16,6 +16,11 @@ from .resources import canonical_hands, deck_hidden_bounds, hand_limit, hand_siz
 from .state import CODEC, NO, item_cards, setup
 from .steps import Step
 
+#: decisions whose legal actions read only the deciding seat's own hand and public facts (hand sizes, face-up
+#: items, piles, offers), which a public copy of that seat keeps; a trade answer also reads the proposer's
+#: resources, which the canonical deal may move
+_PUBLIC_LEGAL = frozenset(s for s in turn.DECISIONS if s != Step.TRADE_ANSWER)
+
 
 class BoardRoyaleGame(Game):
     """Board Royale: The Island for 2-6 players.
@@ -121,6 +126,11 @@ class BoardRoyaleState(StackState):
         else:
             sample_hands(d, player, rng)
         d.item_deck = arrange(d.item_deck, rng)
+
+    def keeps_legal(self, player: int) -> bool:
+        """When ``player`` makes the pending decision and it reads only what they see (:data:`_PUBLIC_LEGAL`)."""
+        stack = self.d.stack
+        return bool(stack) and stack[-1][1] == player and stack[-1][0] in _PUBLIC_LEGAL
 
     def validate(self) -> None:
         """Check card conservation and consistency (raises CorruptStateError)."""

@@ -124,9 +124,7 @@ def observe(d: RoyaleData, me: int, out: np.ndarray | None = None) -> np.ndarray
     sizes, out_rank = _seat_ones(d, rel, ones)
     owned, points = _face_up_items(tuple(d.item_owner), tuple(d.item_used), rel)
     ones += owned
-    for i, c in enumerate(d.field):
-        if c != NO:
-            ones.append(_FIELD + NUM_ITEM_TYPES * i + _TYPE[c])
+    ones += _field_ones(tuple(d.field))
     if d.blow_on != NO:
         ones.append(_ANSWER + d.blow_kind)
     for c in d.offer_give_items:
@@ -247,12 +245,21 @@ def _face_up_items(
 
 
 @lru_cache(maxsize=1024)
-def _discard_section(discard: tuple[int, ...]) -> tuple[float, ...]:
-    """The "item_discard" section: the share of each item type's copies on the Item Discard Pile."""
+def _field_ones(field: tuple[int, ...]) -> tuple[int, ...]:
+    """The entries set to 1 by the crafting field (cached: the field changes only when an item is crafted)."""
+    return tuple(_FIELD + NUM_ITEM_TYPES * i + _TYPE[c] for i, c in enumerate(field) if c != NO)
+
+
+@lru_cache(maxsize=1024)
+def _discard_section(discard: tuple[int, ...]) -> np.ndarray:
+    """The "item_discard" section: the share of each item type's copies on the Item Discard Pile, as ``float32``
+    (read-only: an array is copied into the observation faster than a tuple is converted)."""
     counts = [0] * NUM_ITEM_TYPES
     for c in discard:
         counts[_TYPE[c]] += 1
-    return tuple(x / y for x, y in zip(counts, _COPIES, strict=True))
+    section = np.array([x / y for x, y in zip(counts, _COPIES, strict=True)], np.float32)
+    section.flags.writeable = False
+    return section
 
 
 def _write_piles(d: RoyaleData, o: np.ndarray) -> None:

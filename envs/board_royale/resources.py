@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from functools import cache
 from math import comb
-from operator import add
+from operator import sub
 
 import numpy as np
 
 from ..core.chance import arrange
-from .content import CARD_EFFECT, NUM_KINDS, NUM_RES, RULES, Effect
+from .content import CARD_EFFECT, KIND_COUNTS, NUM_KINDS, NUM_RES, RULES, Effect
 from .state import RoyaleData
 
 K = NUM_KINDS
@@ -277,47 +277,47 @@ def sample_hands(d: RoyaleData, viewer: int, rng: np.random.Generator | None) ->
 
 def canonical_hands(d: RoyaleData, viewer: int) -> None:
     """:func:`sample_hands` with ``rng`` None (a public copy's canonical deal), on card counts by kind instead
-    of sorted card lists: each place takes the lowest kinds left, hidden items and resources apart."""
+    of sorted card lists: each place takes the lowest kinds left, hidden items and resources apart. The cards
+    ``viewer`` cannot see are counted as every card but the discard pile, ``viewer``'s hand and what ``viewer``
+    knows of the other hands (each card is in the Resource Deck, the discard pile or a hand: ``validate``)."""
     n = d.n
     hand, known, hid_max, alive = d.hand, d.known, d.hid_max, d.alive
-    deck = d.res_deck
-    pool = list(map(bytes(deck).count, _KINDS))  # the cards viewer cannot see, by kind (bytes: a fast count)
+    vb = viewer * K
+    pool = list(map(sub, map(sub, KIND_COUNTS, d.res_discard), hand[vb : vb + K]))
     others = _OTHERS[n][viewer]
+    sizes = [0] * n
+    sizes[viewer] = sum(hand[vb : vb + K])
     rows, free, cap = [], [], []
     for s in others:
-        b = s * K
         kb = (viewer * n + s) * K
         row = known[kb : kb + K]
-        held = hand[b : b + K]
+        sizes[s] = slots = sum(hand[s * K : s * K + K])
+        room_h = hid_max[viewer * n + s]
+        known_res = 0
         if any(row):
-            pool = [p + (x - r if x > r else 0) for p, x, r in zip(pool, held, row, strict=True)]
+            pool = list(map(sub, pool, row))
             known_hid = sum(row[NUM_RES:])
             known_res = sum(row) - known_hid
-        else:
-            pool = list(map(add, pool, held))
-            known_hid = known_res = 0
-        rows.append(row)
-        slots = sum(held) - known_res - known_hid
-        room_h = hid_max[viewer * n + s] - known_hid
-        if alive[s] and known_res == 0 and room_h > slots - 1:
+            slots -= known_res + known_hid
+            room_h -= known_hid
+        if known_res == 0 and alive[s] and room_h >= slots:  # a living hand keeps a resource
             room_h = slots - 1
+        rows.append(row)
         free.append(slots)
         cap.append(max(0, min(room_h, slots)))
     lo, hi = deck_hidden_bounds(d)
-    free.append(len(deck))
+    free.append(len(d.res_deck))
     cap.append(hi)
     counts = _canonical_split(sum(pool[NUM_RES:]), free, lo, cap)
-    for i, s in enumerate(others):
-        h = rows[i]
-        _take(pool, h, NUM_RES, K, counts[i])
-        _take(pool, h, 0, NUM_RES, free[i] - counts[i])
+    for s, h, slots, hidden in zip(others, rows, free[:-1], counts[:-1], strict=True):  # the deck: the rest
+        _take(pool, h, _HIDDEN_KINDS, hidden)
+        _take(pool, h, _RES_KINDS, slots - hidden)
         hand[s * K : s * K + K] = h
     rest: list[int] = []
     for k in _KINDS:
         if pool[k]:
             rest += [k] * pool[k]
     d.res_deck = rest
-    sizes = [sum(hand[s * K : s * K + K]) for s in range(n)]
     zeros = [0] * (n * K)
     for w in others:  # the others' knowledge: reset to what an empty history allows
         known[w * n * K : (w + 1) * n * K] = zeros
@@ -326,6 +326,7 @@ def canonical_hands(d: RoyaleData, viewer: int) -> None:
 
 
 _KINDS = tuple(range(K))
+_RES_KINDS, _HIDDEN_KINDS = _KINDS[:NUM_RES], _KINDS[NUM_RES:]
 #: the seats other than the viewer, by table size and viewer
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != v) for v in range(n)) for n in range(1, 7)}
 
@@ -347,13 +348,15 @@ def _canonical_split(total: int, free: list[int], low_last: int, cap: list[int])
     return out
 
 
-def _take(pool: list[int], h: list[int], lo: int, hi: int, count: int) -> None:
-    """Move ``count`` cards (or all there are) of the lowest kinds in ``lo..hi-1`` from ``pool`` to ``h``."""
-    for k in range(lo, hi):
+def _take(pool: list[int], h: list[int], kinds: tuple[int, ...], count: int) -> None:
+    """Move ``count`` cards (or all there are) of the lowest of ``kinds`` from ``pool`` to ``h``."""
+    for k in kinds:
         if count <= 0:
             return
-        t = min(count, pool[k])
+        t = pool[k]
         if t:
+            if t > count:
+                t = count
             h[k] += t
             pool[k] -= t
             count -= t

@@ -13,7 +13,7 @@ from functools import lru_cache
 from . import steps
 from .actions import CITY0, COLONIST0, PASS, ROUTE0
 from .content import COLONISTS, COLONISTS_PER_KIND, HOUSE_GOODS, HOUSE_MONEY, MAX_HOUSES, NUM_GOODS
-from .state import BOARDS, NO, ConcordiaData, board_of, colonists_on_board
+from .state import BOARDS, NO, ConcordiaData, colonists_on_board
 
 #: per board, per colonist position: the cities next to it (the city itself, or a route's two ends); the
 #: extra last entry, ``()``, is what position ``NO`` (-1, in the storehouse) reads
@@ -28,15 +28,23 @@ def start(d: ConcordiaData, seat: int) -> None:
 
 
 def _moves(d: ConcordiaData, i: int, pos: int):
-    m = board_of(d)
+    m = BOARDS[d.board]
     return m.moves_land[pos] if i < COLONISTS_PER_KIND else m.moves_sea[pos]
+
+
+#: per board, kind (land, sea) and position: ``{route: cost}`` of its moves (``MapInfo.moves_land`` /
+#: ``moves_sea`` as a dict)
+_MOVE_COST = tuple(
+    tuple(tuple({r: cost for cost, r in moves} for moves in table) for table in (m.moves_land, m.moves_sea))
+    for m in BOARDS
+)
 
 
 def legal_pick(d: ConcordiaData, seat: int, points: int, b: int) -> list[int]:
     out = []
     base = seat * COLONISTS
     occ, col = d.route_occ, d.col
-    m = board_of(d)
+    m = BOARDS[d.board]
     land, sea = m.moves_land, m.moves_sea
     for i in range(COLONISTS):
         pos = col[base + i]
@@ -70,18 +78,18 @@ def legal_dest(d: ConcordiaData, seat: int, points: int, i: int) -> list[int]:
 
 
 def move_cost(d: ConcordiaData, i: int, pos: int, route: int) -> int:
-    for cost, r in _moves(d, i, pos):
-        if r == route:
-            return cost
-    raise ValueError(f"route {route} is not reachable")
+    cost = _MOVE_COST[d.board][i >= COLONISTS_PER_KIND][pos].get(route)
+    if cost is None:
+        raise ValueError(f"route {route} is not reachable")
+    return cost
 
 
 def apply_dest(d: ConcordiaData, action: int, seat: int, points: int, i: int) -> None:
-    m = board_of(d)
+    m = BOARDS[d.board]
     r = action - ROUTE0
     k = seat * COLONISTS + i
     pos = d.col[k]
-    cost = move_cost(d, i, pos, r)
+    cost = _MOVE_COST[d.board][i >= COLONISTS_PER_KIND][pos][r]  # move_cost(d, i, pos, r) of a legal move
     if pos >= m.num_cities:
         d.route_occ[pos - m.num_cities] = NO
     d.col[k] = m.num_cities + r
@@ -131,7 +139,7 @@ def legal_build(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
     mine = d.houses[seat]
     if len(mine) >= MAX_HOUSES:
         return []
-    roma = board_of(d).roma
+    roma = BOARDS[d.board].roma
     money = d.money[seat]
     base = seat * NUM_GOODS
     have = d.goods[base : base + NUM_GOODS]

@@ -78,12 +78,24 @@ def legal_buy(d: ConcordiaData, seat: int, mode: int, bought: int) -> list[int]:
     return out
 
 
+def _price(card: int, slot: int, mode: int) -> tuple[tuple[int, ...], int]:
+    fixed, n_any = price(card, slot, mode)
+    return tuple(fixed), n_any
+
+
+#: per mode (Consul, Senator), slot and card: :func:`price` (the fixed goods as a tuple)
+_PRICES = tuple(
+    tuple(tuple(_price(card, slot, mode) for card in range(len(CARDS))) for slot in range(FORUM_SIZE))
+    for mode in (CONSUL, SENATOR)
+)
+
+
 def apply_buy(d: ConcordiaData, action: int, seat: int, mode: int, bought: int) -> None:
     if action == PASS:
         return
     slot = action - SLOT0
     card = d.forum[slot]
-    fixed, n_any = price(card, slot, mode)
+    fixed, n_any = _PRICES[mode][slot][card]
     for g in fixed:
         d.goods[seat * NUM_GOODS + g] -= 1
     d.forum[slot] = NO

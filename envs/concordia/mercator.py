@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from . import steps
 from .actions import MAX_TRADE, PASS, decode_trade, trade_action
-from .content import GOOD_VALUE, NUM_GOODS, STOREHOUSE
-from .state import ConcordiaData, storehouse_used
+from .content import COLONISTS, GOOD_VALUE, NUM_GOODS, STOREHOUSE
+from .state import NO, ConcordiaData
 
 
 def start(d: ConcordiaData, seat: int, amount: int) -> None:
@@ -22,11 +22,13 @@ _SELL = tuple(tuple(trade_action(g, True, c) for c in range(1, MAX_TRADE + 1)) f
 def legal(d: ConcordiaData, seat: int, mask: int, done: int) -> list[int]:
     if done >= 2:
         return []
-    free = STOREHOUSE - storehouse_used(d, seat)
-    money = d.money[seat]
     base = seat * NUM_GOODS
+    goods = d.goods[base : base + NUM_GOODS]
+    cb = seat * COLONISTS
+    free = STOREHOUSE - sum(goods) - d.col[cb : cb + COLONISTS].count(NO)  # STOREHOUSE - storehouse_used(d, seat)
+    money = d.money[seat]
     out: list[int] = []
-    for g, have in enumerate(d.goods[base : base + NUM_GOODS]):
+    for g, have in enumerate(goods):
         if mask >> g & 1:
             continue
         buy = money // GOOD_VALUE[g]

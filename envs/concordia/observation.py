@@ -12,7 +12,6 @@ counts the seat's colonists of that kind in the city, divided by the 3 of each k
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 
 import numpy as np
@@ -72,7 +71,11 @@ def layout(n: int, board: int) -> Layout:
     return Layout(n, board)
 
 
-_DECK_OF = [c.deck for c in CARDS]
+_DECK_OF = tuple(c.deck for c in CARDS)
+_NUM_BANDS = 6  # the starting cards (0) and the Forum decks I..V
+assert max(_DECK_OF) < _NUM_BANDS
+#: per trade mask: the goods traded, as floats
+_MASK_BITS = tuple(tuple(float(mask >> g & 1) for g in range(NUM_GOODS)) for mask in range(1 << NUM_GOODS))
 
 
 _STATIC: dict[tuple, np.ndarray] = {}
@@ -131,8 +134,14 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
         store_sea = cols[COLONISTS_PER_KIND:].count(NO)
         used = sum(goods) + store_land + store_sea
         hand = hands[s]
-        scal += [min(money[s], 200) / 200.0, *[_GOODS_SCALE[x] for x in goods]]
+        x0, x1, x2, x3, x4 = goods
         scal += [
+            min(money[s], 200) / 200.0,
+            _GOODS_SCALE[x0],
+            _GOODS_SCALE[x1],
+            _GOODS_SCALE[x2],
+            _GOODS_SCALE[x3],
+            _GOODS_SCALE[x4],
             min(used, STOREHOUSE) * _INV_STORE,  # over 12 only while discarding
             len(houses[s]) / MAX_HOUSES,
             (COLONISTS - store_land - store_sea) / COLONISTS,
@@ -164,15 +173,21 @@ def observe(d: ConcordiaData, viewer: int, out: np.ndarray | None = None) -> np.
     # task arguments
     points = a if step == steps.MOVE_PICK or step == steps.MOVE_DEST else 0
     mask = a if step == steps.TRADE else 0
-    bands = Counter(map(_DECK_OF.__getitem__, d.deck))
+    bands = [0] * _NUM_BANDS  # the Forum deck's cards per numeral
+    for c in d.deck:
+        bands[_DECK_OF[c]] += 1
+    scal.append(min(points, 20) / 20.0)
+    scal += _MASK_BITS[mask]
     scal += [
-        min(points, 20) / 20.0,
-        *[float(mask >> g & 1) for g in range(NUM_GOODS)],
         b / 2.0 if step == steps.TRADE else 0.0,
         b / 2.0 if step == steps.BUY else 0.0,
         a / 3.0 if step == steps.PAY_ANY else 0.0,
         float(a) if step == steps.BUY else 0.0,
-        *[bands[k] / 8.0 for k in range(1, 6)],
+        bands[1] / 8.0,
+        bands[2] / 8.0,
+        bands[3] / 8.0,
+        bands[4] / 8.0,
+        bands[5] / 8.0,
     ]
     if step == steps.MOVE_DEST:
         ones.append(L.tcol0 + b)

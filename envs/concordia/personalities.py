@@ -12,7 +12,10 @@ from .storehouse import gain, push_overflow
 
 # --- a turn: play one card ----------------------------------------------------------------------------
 def legal_main(d: ConcordiaData, seat: int, a: int, b: int) -> list[int]:
-    return [PLAY0 + c for c in d.hand[seat]]
+    return d.hand[seat][:]  # [PLAY0 + c for c in d.hand[seat]] with PLAY0 == 0
+
+
+assert PLAY0 == 0, "legal_main: a card's action is its id"
 
 
 def apply_main(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None:

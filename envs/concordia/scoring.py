@@ -52,25 +52,22 @@ def seat_sheet(d: ConcordiaData, seat: int) -> list[int]:
     return [*parts, sum(parts)]
 
 
-#: a seat's cards counted per god (Vesta, Jupiter, Saturnus, Mercurius, Mars), plus its specialists, each
-#: count in a 5-bit field of one small int (a god has at most 10 cards): summing the codes of its cards counts
-#: them all at once
+#: a seat's cards counted per god (Vesta, Jupiter, Saturnus, Mercurius, Mars), each count in a 5-bit field of one
+#: small int (a god has at most 10 cards), and its specialists, one bit per good above them (one specialist card
+#: per good): summing the codes of its cards counts them all at once
 _FIELD = 5
 _MASK = (1 << _FIELD) - 1
 _SCORED_GODS = (God.VESTA, God.JUPITER, God.SATURNUS, God.MERCURIUS, God.MARS)
 _JUPITER, _SATURNUS, _MERCURIUS, _MARS, _SPECIALISTS = (_FIELD * k for k in range(1, 6))
 _CARD_CODE = tuple(
     (1 << _FIELD * _SCORED_GODS.index(c.god) if c.god in _SCORED_GODS else 0)
-    + (1 << _SPECIALISTS if c.action == Act.SPECIALIST else 0)
+    + (1 << _SPECIALISTS + c.good if c.action == Act.SPECIALIST else 0)
     for c in CARDS
 )
 assert max(sum(1 for c in CARDS if c.god == god) for god in God) <= _MASK
-#: per good: its specialist card (one each) and the Minerva points per card and house
-_SPECIALIST_CARD = tuple(
-    next(c.id for c in CARDS if c.action == Act.SPECIALIST and c.good == g) for g in range(NUM_GOODS)
-)
-assert sum(1 for c in CARDS if c.action == Act.SPECIALIST) == NUM_GOODS, "one specialist per good"
-_MINERVA = tuple(zip(_SPECIALIST_CARD, MINERVA_VP, strict=True))
+assert sorted(c.good for c in CARDS if c.action == Act.SPECIALIST) == list(range(NUM_GOODS)), "one specialist per good"
+#: per good: the Minerva points of its specialist per house of that good
+_MINERVA = tuple(enumerate(MINERVA_VP))
 _V0, _V1, _V2, _V3, _V4 = GOOD_VALUE
 _BRICK = int(Good.BRICK)
 #: per board and city: the bit of its province
@@ -101,24 +98,23 @@ def seat_score(d: ConcordiaData, seat: int) -> int:
     houses = d.houses[seat]
     if not houses:
         return total
-    city_good = d.city_good
+    city_good, bit = d.city_good, _PROVINCE_BIT[d.board]
     per_good = [0] * NUM_GOODS
+    provinces = 0
     for c in houses:
         per_good[city_good[c]] += 1
-    if gods >> _SPECIALISTS & _MASK:
-        for n, (card, vp) in zip(per_good, _MINERVA, strict=True):
-            if n:
-                total += (hand.count(card) + pile.count(card)) * vp * n
+        provinces |= bit[c]
+    specialists = gods >> _SPECIALISTS
+    if specialists:
+        for g, vp in _MINERVA:
+            if specialists >> g & 1:
+                total += vp * per_good[g]
     jupiter = gods >> _JUPITER & _MASK
     if jupiter:
         x = len(houses) - per_good[_BRICK]
         total += jupiter * (x if x < CAP_JUPITER else CAP_JUPITER)
     saturnus = gods >> _SATURNUS & _MASK
     if saturnus:
-        bit = _PROVINCE_BIT[d.board]
-        provinces = 0
-        for c in houses:
-            provinces |= bit[c]
         x = bin(provinces).count("1")
         cap = BOARDS[d.board].saturnus_cap
         total += saturnus * (x if x < cap else cap)

@@ -39,12 +39,12 @@ class RecordCodec:
         attribute stores instead of ``getattr``/``setattr`` by name, several times faster (clones are the
         bulk of an agent's lookahead)."""
         lines = ["def clone(rec):", "    new = _new(_cls)"]
-        lines += [f"    new.{n} = rec.{n}[:]" for n in self.flat]
-        lines += [f"    new.{n} = [inner[:] for inner in rec.{n}]" for n in self.nested]
+        lines += [f"    new.{n} = rec.{n}.copy()" for n in self.flat]  # list.copy: faster than [:] on 3.11
+        lines += [f"    new.{n} = list(map(_copy, rec.{n}))" for n in self.nested]
         lines += [f"    new.{n} = rec.{n}" for n in self.plain_fields]
         lines += [f"    new.{n} = rec.{n}.copy()" for n in self.chance_fields]
         lines.append("    return new")
-        scope: dict[str, Any] = {"_new": object.__new__, "_cls": self.cls}
+        scope: dict[str, Any] = {"_new": object.__new__, "_cls": self.cls, "_copy": list.copy}
         exec("\n".join(lines), scope)  # the field names of a dataclass: identifiers
         return scope["clone"]
 

@@ -36,10 +36,13 @@ class TaskMachine:
         names: Mapping[int, str],
         seat_in_game: Callable[[Any, int], bool] | None = None,
         run_without_seat: frozenset[int] = frozenset(),
+        always_open: frozenset[int] = frozenset(),
     ) -> None:
         """``seat_in_game(rec, seat)`` (games with elimination): tasks of a seat that is out are dropped,
-        except the automatic steps in ``run_without_seat`` (e.g. the end of that seat's turn)."""
+        except the automatic steps in ``run_without_seat`` (e.g. the end of that seat's turn).
+        ``always_open``: decisions that always have a legal action, where :meth:`look` stops unlisted."""
         self._in_game = seat_in_game
+        self._always_open = frozenset(int(s) for s in always_open)
         self._run_anyway = frozenset(int(s) for s in run_without_seat)
         self._legal = {int(k): v[0] for k, v in decisions.items()}
         self._apply = {int(k): v[1] for k, v in decisions.items()}
@@ -55,10 +58,12 @@ class TaskMachine:
     def is_decision(self, step: int) -> bool:
         return step in self._legal
 
-    def advance(self, rec: Any) -> None:
-        """Resolve automatic steps and skip impossible decisions until a decision with legal actions waits."""
+    def advance(self, rec: Any, stop_at_open: bool = False) -> None:
+        """Resolve automatic steps and skip impossible decisions until a decision with legal actions waits
+        (``stop_at_open``: or a decision in ``always_open``, its legal actions not listed: :meth:`look`)."""
         stack = rec.stack
         run_table, legal_table, in_game = self._run, self._legal, self._in_game
+        open_steps = self._always_open if stop_at_open else ()
         while stack:
             step, seat, a, b = stack[-1]
             present = in_game is None or in_game(rec, seat)
@@ -69,6 +74,9 @@ class TaskMachine:
                     run(rec, seat, a, b)
                 continue
             if present:
+                if step in open_steps:
+                    rec.legal = ()
+                    return
                 legal = legal_table[step](rec, seat, a, b)
                 if legal:
                     rec.legal = tuple(legal)
@@ -92,6 +100,14 @@ class TaskMachine:
         step, seat, a, b = rec.stack.pop()
         self._apply[step](rec, action, seat, a, b)
         self.advance(rec)
+
+    def look(self, rec: Any, action: int) -> None:
+        """:meth:`apply` of a legal ``action`` for a lookahead that reads the position reached but not its legal
+        actions: the same steps run, but a decision in ``always_open`` is stopped at without listing its legal
+        actions (``rec.legal`` is then left empty: the position is only to be read, not played on)."""
+        step, seat, a, b = rec.stack.pop()
+        self._apply[step](rec, action, seat, a, b)
+        self.advance(rec, stop_at_open=True)
 
     def pending(self, rec: Any) -> str:
         return self.names[rec.stack[-1][0]] if rec.stack else "game over"
@@ -152,22 +168,40 @@ class StackState(State):
     def determinize(self, player: int, rng: np.random.Generator) -> StackState:
         """A copy consistent with all ``player`` saw: hidden parts resampled by :meth:`resample_hidden`, and
         fresh chance, so no later random event of the copy repeats the real game's. The pending decision's
-        legal actions are then re-read (its seat and kind never depend on hidden parts)."""
+        legal actions are then re-read (its seat and kind never depend on hidden parts), unless
+        :meth:`keeps_legal`."""
         s = self.clone()
-        s.d.chance = Chance.fresh(rng)
-        s.resample_hidden(player, rng)
-        self.machine.relegal(s.d)
+        s.determinize_in_place(player, rng)
         return s
+
+    def determinize_in_place(self, player: int, rng: np.random.Generator) -> None:
+        """Make this position what :meth:`determinize` makes of a copy of it (the same draws from ``rng``), for
+        an agent that owns it (a disposable view's public copy: :meth:`~meeplezoo.agents.view.SeatView.determinize`
+        with ``copy=False``)."""
+        keep = self.keeps_legal(player)
+        self.d.chance = Chance.fresh(rng)
+        self.resample_hidden(player, rng)
+        if not keep:
+            self.machine.relegal(self.d)
 
     def public_copy(self, player: int) -> StackState:
         """The position as ``player`` knows it: what they cannot see in canonical order
         (``resample_hidden(player, None)``), chance zeroed. It depends only on what ``player`` saw, so two
         positions they cannot tell apart give the same copy (and the same choices of a seeded agent)."""
         s = self.clone()
+        keep = s.keeps_legal(player)
         s.resample_hidden(player, None)
         s.d.chance = Chance(0, 0)
-        self.machine.relegal(s.d)
+        if not keep:
+            self.machine.relegal(s.d)
         return s
+
+    def keeps_legal(self, player: int) -> bool:
+        """Whether the pending decision's legal actions read nothing hidden from ``player``, so that
+        :meth:`determinize` and :meth:`public_copy` keep them instead of re-reading them after the hidden parts
+        moved. The default says no (always re-read); a game that knows better overrides it, and tests it
+        against the re-read."""
+        return False
 
     def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
         """Resample, in place, everything ``player`` cannot see (deck orders, other hands), consistently

@@ -10,10 +10,11 @@ oyuncu belirler ... Rotayı belirleyen oyuncu ... su küpünü kendi önüne al�
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from .actions import BOX0, CANAL0, DIR0
 from .content import content
-from .economy import build_cost, can_pay, pay, triggered
+from .economy import build_cost, can_pay, cost_after, discount, pay, triggered
 from .effects import discount_of, push_effects
 from .geometry import OPPOSITE, E, N, S, W, box_neighbour, box_neighbours, network, source_boxes
 from .solo import flow_side
@@ -76,25 +77,59 @@ def legal_boxes(d: ResafaData, seat: int, design: int, side: int) -> list[int]:
     return [b for b in range(len(d.canal_owner)) if fits(d, b, f.exits, f.tank)]
 
 
-def _any_box(d: ResafaData, design: int, side: int) -> bool:
-    f = face(design, side)
-    return any(fits(d, b, f.exits, f.tank) for b in range(len(d.canal_owner)))
-
-
 def tile_cost(d: ResafaData, seat: int, design: int, side: int, code: int):
     return build_cost(d, seat, face(design, side).cost, "canal", discount_of(code))
 
 
-def canal_picks(d: ResafaData, seat: int, code: int) -> Iterator[int]:
-    """Each canal tile (design and side) ``seat`` can pay for and place, in action order."""
-    base = seat * NUM_DESIGNS
-    for t in range(NUM_DESIGNS):
-        if d.canal_placed[base + t]:
+#: per design and side: (the face's cost, whether it has a N channel, a S channel, a tank; None: no such side)
+_FACE_FIT = tuple(
+    tuple(None if f is None else (f.cost, N in f.exits, S in f.exits, f.tank) for f in (face(t, 0), face(t, 1)))
+    for t in range(NUM_DESIGNS)
+)
+
+
+@cache
+def _box_ties(players: int) -> tuple[tuple[int, int, int, bool], ...]:
+    """Per box: ``(box, box above, box below, in the tank row)`` (-1: off the network)."""
+    net, nbs = network(players), box_neighbours(players)
+    row = net.rows - 1 - TANK_ROW_FROM_BOTTOM
+    return tuple((b, nbs[b][N], nbs[b][S], b // net.cols == row) for b in range(net.rows * net.cols))
+
+
+def fits_somewhere(d: ResafaData, has_n: bool, has_s: bool, tank: bool) -> bool:
+    """:func:`_any_box` for a face with (or without) N and S channels and a tank, in one loop."""
+    owner = d.canal_owner
+    for b, up, down, tank_row in _box_ties(d.players):
+        if owner[b] != NO or (tank and not tank_row):
             continue
-        for side in (0, 1):
-            if side and (C.canal_tiles[t].back is None or not tank_allowed(d, seat)):
+        if up >= 0 and owner[up] != NO and (S in exits_at(d, up)) != has_n:
+            continue
+        if down >= 0 and owner[down] != NO and (N in exits_at(d, down)) != has_s:
+            continue
+        return True
+    return False
+
+
+def canal_picks(d: ResafaData, seat: int, code: int) -> Iterator[int]:
+    """Each canal tile (design and side) ``seat`` can pay for and place, in action order (the discount and the
+    tank rule read once)."""
+    base, placed = seat * NUM_DESIGNS, d.canal_placed
+    off, build = discount(d, seat, "canal"), discount_of(code)
+    tank = None
+    for t in range(NUM_DESIGNS):
+        if placed[base + t]:
+            continue
+        for side, fit in enumerate(_FACE_FIT[t]):
+            if fit is None:
                 continue
-            if can_pay(d, seat, tile_cost(d, seat, t, side, code)) and _any_box(d, t, side):
+            if side:
+                if tank is None:
+                    tank = tank_allowed(d, seat)
+                if not tank:
+                    continue
+            if not can_pay(d, seat, cost_after(fit[0], off, build)):
+                continue
+            if fits_somewhere(d, fit[1], fit[2], fit[3]):
                 yield CANAL0 + 2 * t + side
 
 

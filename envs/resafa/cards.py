@@ -128,7 +128,7 @@ def apply_order(d: ResafaData, action: int, seat: int, a: int, b: int) -> None:
 def main_possible(d: ResafaData, seat: int, action: int) -> bool:
     """Whether ``action`` can be done now (its first decision has a legal action)."""
     if action == Action.WORKSHOP:
-        return bool(workshops.legal_ws_pick(d, seat, 0, 0))
+        return workshops.pick_possible(d, seat, 0)
     if action == Action.PRODUCTION:
         return workshops.production_possible(d, seat)
     if action == Action.GARDEN:  # the first legal action of each (none: not possible)
@@ -167,7 +167,8 @@ def run_colour_action(d: ResafaData, seat: int, colour: int, b: int) -> None:
 # --- the colour action (and provisions) ----------------------------------------------------------------------
 def legal_colour_opt(d: ResafaData, seat: int, colour: int, b: int) -> list[int]:
     out = []
-    if any(x != NO for x in _display_of(d, colour)):
+    shown = _display_of(d, colour)
+    if shown.count(NO) < len(shown):
         out.append(OPT0 + OPT_BONUS)
     if any(can_step(d, seat, c) for c in ((colour,) if colour != NO else range(4))):
         out.append(OPT0 + OPT_STEP)

@@ -30,6 +30,8 @@ def permanents(d: ResafaData, seat: int) -> list:
 
 def discount(d: ResafaData, seat: int, target: str) -> Bundle:
     """The sum of ``seat``'s permanent discounts on ``target``."""
+    if seat not in d.spec_owner:  # no special card, no discount (the common case: a quick scan in C)
+        return _NOTHING
     parts = [e.bundle for e in permanents(d, seat) if isinstance(e, Discount) and e.target == target]
     return _sum(parts)
 
@@ -61,7 +63,14 @@ def build_cost(d: ResafaData, seat: int, base: Bundle, target: str, build: Build
     """What a build costs: ``base`` less permanent discounts and the Build effect's discount (free: 0)."""
     if build is not None and getattr(build, "free", False):
         return Bundle()
-    cost = less(base, discount(d, seat, target))
+    return cost_after(base, discount(d, seat, target), build)
+
+
+def cost_after(base: Bundle, off: Bundle, build: Build | Post | None) -> Bundle:
+    """:func:`build_cost` given the permanent discount ``off`` (read once for several builds of one target)."""
+    if build is not None and getattr(build, "free", False):
+        return Bundle()
+    cost = less(base, off)
     return less(cost, build.discount) if build is not None else cost
 
 

@@ -203,7 +203,7 @@ def legal_build_offer(d: ResafaData, seat: int, eid: int, b: int) -> list[int]:
     if isinstance(e, Build):
         t = e.target
         ok = (
-            bool(workshops.legal_ws_pick(d, seat, 0, eid + 1))
+            workshops.pick_possible(d, seat, eid + 1)
             if t == "workshop"
             else next(canals.canal_picks(d, seat, eid + 1), None) is not None
             if t == "canal"

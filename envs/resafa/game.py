@@ -144,6 +144,12 @@ class ResafaState(StackState):
     def score_sheet(self) -> str:
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
 
+    def keeps_legal(self, player: int) -> bool:
+        """The pending decision's legal actions read only what its own seat sees
+        (``tests/resafa/test_engine_fast.py``): kept when ``player`` is to act."""
+        stack = self.d.stack
+        return bool(stack) and stack[-1][1] == player
+
     def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
         """Resample (or sort, ``rng`` None) what ``player`` cannot see: their own deck's order; the other seats'
         hands and decks together (sizes kept); the sack deck, the sack discard pile (shown as a count only) and
@@ -156,9 +162,9 @@ class ResafaState(StackState):
         # (a sorted pool's slices are sorted already: only shuffled ones are sorted again)
         shuffled = rng is not None
         order = rng.shuffle if shuffled else list.sort
+        # in place: the record owns its lists (a clone copies every one)
         deck = d.deck[player]
         if len(deck) > 1:
-            deck = d.deck[player] = deck[:]
             order(deck)
         others = [s for s in range(d.players) if s != player]
         hand = d.hand
@@ -183,9 +189,8 @@ class ResafaState(StackState):
         k = len(d.sack_discard)
         d.sack_discard, d.sack_deck = pool[:k], pool[k:]
         for decks in (d.ws_decks, d.bonus_decks):
-            for i, x in enumerate(decks):
+            for x in decks:
                 if len(x) > 1:
-                    x = decks[i] = x[:]
                     order(x)
         top = d.stack[-1] if d.stack else None
         pending_search = top[2] if top is not None and top[0] == Step.SEARCH_PICK and top[1] == player else NO
@@ -193,25 +198,31 @@ class ResafaState(StackState):
         if pending_search != NO:
             known |= 1 << pending_search
         decks, boxes, ups = d.spec_decks, d.spec_box, d.spec_up
-        for k, cards in enumerate(decks):
-            box = boxes[k]
+        for k, (cards, box, up) in enumerate(zip(decks, boxes, ups, strict=True)):
             if box and not (known >> k) & 1:  # the face-down cards and the box, together
-                up = cards[-1:] if ups[k] else []
-                n = len(cards) - len(up)
-                pool = cards[:n] + box
-                order(pool)
-                decks[k], boxes[k] = pool[:n] + up, pool[n:]
+                if up and cards:  # the face-up top card stays on top
+                    n = len(cards) - 1
+                    pool = cards[:n] + box
+                    order(pool)
+                    boxes[k] = pool[n:]
+                    del pool[n:]
+                    pool.append(cards[-1])
+                    decks[k] = pool
+                else:
+                    n = len(cards)
+                    pool = cards + box
+                    order(pool)
+                    decks[k], boxes[k] = pool[:n], pool[n:]
                 if shuffled:
                     boxes[k].sort()
-            elif len(cards) > 2 or (len(cards) == 2 and not ups[k]):  # more than one face-down card
-                if ups[k]:
+            elif len(cards) > 2 or (len(cards) == 2 and not up):  # more than one face-down card
+                if up:
                     down = cards[:-1]
                     order(down)
                     down.append(cards[-1])
+                    decks[k] = down
                 else:
-                    down = cards[:]
-                    order(down)
-                decks[k] = down
+                    order(cards)
         if d.players == 1:
             solo.resample_hidden(d, rng)
 

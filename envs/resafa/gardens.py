@@ -37,18 +37,46 @@ _TARGET = ("garden_small", "garden_large")
 _COST = (S.garden_cost["small"], S.garden_cost["large"])
 
 
+#: per square orientation + 1 (0: empty), filled strips and size: ``(orientation, first strip, strip mask)`` of
+#: each placement (:func:`~.geometry.placements`)
+_PLACES = tuple(
+    tuple(
+        tuple(
+            tuple((o, st, strip_mask(st, size == LARGE)) for o, st in placements(orient, filled, size == LARGE))
+            for size in (SMALL, LARGE)
+        )
+        for filled in range(FULL + 1)
+    )
+    for orient in (NO, 0, 1)
+)
+
+
 def legal_positions(d: ResafaData, seat: int, cell: int, size: int) -> list[tuple[int, int]]:
     """``(orientation, first strip)`` of every legal placement of a tile of ``size`` in square ``cell``."""
     i = seat * CELLS + cell
     orient, filled = d.g_orient[i], d.g_strips[i]
     if filled == FULL:
         return []
-    out = []
-    for o, start in placements(orient, filled, size == LARGE):
-        mask = strip_mask(start, size == LARGE)
-        if _touches(d, seat, cell, o, mask, filled):
-            out.append((o, start))
-    return out
+    return [(o, st) for o, st, mask in _PLACES[orient + 1][filled][size] if _touches(d, seat, cell, o, mask, filled)]
+
+
+def any_position(d: ResafaData, seat: int, size: int) -> bool:
+    """Whether a tile of ``size`` has a legal placement in one of ``seat``'s squares (:func:`legal_positions`
+    of every square, stopping at the first)."""
+    base = seat * CELLS
+    orients, strips, tiles = d.g_orient, d.g_strips, d.ws_tile
+    for c in GARDEN_CELLS:
+        filled = strips[base + c]
+        if filled == FULL:
+            continue
+        touch = TOUCH[c]
+        for o, _, mask in _PLACES[orients[base + c] + 1][filled][size]:
+            if filled and ((mask << 1) | (mask >> 1)) & filled:
+                return True
+            for w in touch[o][mask]:
+                if tiles[base + w] != NO:
+                    return True
+    return False
 
 
 def _touches(d: ResafaData, seat: int, cell: int, orient: int, mask: int, filled: int) -> bool:
@@ -71,7 +99,7 @@ def garden_sizes(d: ResafaData, seat: int, sizes: int, code: int) -> Iterator[in
             continue
         if not can_pay(d, seat, build_cost(d, seat, _COST[size], _TARGET[size], discount_of(code))):
             continue
-        if any(legal_positions(d, seat, c, size) for c in GARDEN_CELLS):
+        if any_position(d, seat, size):
             yield SIZE0 + size
 
 

@@ -28,15 +28,28 @@ def level(d: ResafaData, seat: int, colour: int) -> int:
     return LEVELS[colour][d.track[seat * 4 + colour]]
 
 
+def _next_level(colour: int, pos: int) -> int:
+    """What moving from ``pos`` needs: -1 never (the end), 0 always, else the level entered (limited)."""
+    if pos >= LAST[colour]:
+        return -1
+    nxt = LEVELS[colour][pos + 1]
+    return 0 if colour == Colour.PINK or nxt == LEVELS[colour][pos] or nxt == 0 else nxt
+
+
+#: per colour and marker position: :func:`_next_level`
+NEXT_LEVEL = tuple(tuple(_next_level(c, p) for p in range(len(LEVELS[c]))) for c in range(4))
+#: per level-limited colour (not pink): the other two
+_OTHERS = tuple(tuple(c for c in range(3) if c != colour) for colour in range(3))
+
+
 def can_step(d: ResafaData, seat: int, colour: int) -> bool:
     """Whether the marker may move one space: not at the end, and the level limits allow the next space."""
-    pos = d.track[seat * 4 + colour]
-    if pos >= LAST[colour]:
-        return False
-    nxt = LEVELS[colour][pos + 1]
-    if colour == Colour.PINK or nxt == LEVELS[colour][pos] or nxt == 0:
-        return True
-    others = sum(1 for c in range(3) if c != colour and level(d, seat, c) >= nxt)
+    track, t = d.track, seat * 4
+    nxt = NEXT_LEVEL[colour][track[t + colour]]
+    if nxt <= 0:
+        return nxt == 0
+    a, b = _OTHERS[colour]
+    others = (LEVELS[a][track[t + a]] >= nxt) + (LEVELS[b][track[t + b]] >= nxt)
     return others < S.level_limits[nxt]
 
 

@@ -36,16 +36,23 @@ def road_cost(d: ResafaData, seat: int, dest: int, via: bool, road_discount: int
     return max(0, move_cost(here, dest, via) - off)
 
 
+#: per node the camel is at: ``(centre, direct cost, cost through Resafa)`` of each centre (:func:`move_cost`)
+MOVE_COSTS = tuple(
+    tuple((n, move_cost(here, n, False), move_cost(here, n, True)) for n in CENTRE_NODES)
+    for here in range(len(C.centres))
+)
+
+
 def moves(d: ResafaData, seat: int, road_discount: int) -> Iterator[int]:
     """Every centre the camel can pay to reach: directly (another centre) or through Resafa (any centre,
     the one it stands at included). Leaving Resafa itself always passes through it."""
     here = d.camel_at[seat]
     coins = d.coins[seat]
     off = road_discount + discount(d, seat, "road").coins  # road_cost's discount, read once
-    for n in CENTRE_NODES:
-        if here != CITY and n != here and max(0, move_cost(here, n, False) - off) <= coins:
+    for n, direct, via in MOVE_COSTS[here]:
+        if here != CITY and n != here and max(0, direct - off) <= coins:
             yield MOVE0 + 2 * n
-        if max(0, move_cost(here, n, True) - off) <= coins:
+        if max(0, via - off) <= coins:
             yield MOVE0 + 2 * n + 1
 
 

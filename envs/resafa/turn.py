@@ -8,9 +8,11 @@ effects on top.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.tasks import TaskMachine
 from . import bot, canals, cards, effects, gardens, tracks, trade, workshops
-from .actions import CARD_USE_FIRST
+from .actions import CARD_USE_FIRST, COLOUR_FIRST
 from .steps import DECISION_TEXT, Step
 
 _PLAIN = {
@@ -101,11 +103,33 @@ def _with_cards(step: Step, legal, apply):
     return legal_w, apply_w
 
 
+def _first(actions: Iterator[int]) -> list[int]:
+    first = next(actions, None)
+    return [] if first is None else [first]
+
+
+def _first_use(d, seat: int, a: int, b: int) -> list[int]:
+    """The first of the hand-limit decision's actions: it has some exactly when a held card is usable (a bonus
+    card to drop is also one to use), so the hand limit itself need not be read."""
+    return cards.use_actions(d, seat)[:1]
+
+
+#: where the lookahead needs only whether a decision has a legal action (it stops there and never reads the
+#: list): one legal action, or none, without listing the rest (ORDER always offers the colour action)
+FIRST_LEGAL = {
+    Step.ORDER: lambda d, seat, a, b: [COLOUR_FIRST],
+    Step.HAND_LIMIT: _first_use,
+    Step.CANAL_PICK: lambda d, seat, a, code: _first(canals.canal_picks(d, seat, code)),
+    Step.GARDEN_SIZE: lambda d, seat, sizes, code: _first(gardens.garden_sizes(d, seat, sizes, code)),
+    Step.TRADE_MOVE: lambda d, seat, road_discount, b: _first(trade.moves(d, seat, road_discount)),
+    Step.PRODUCE: workshops.first_room,
+}
 DECISIONS = {step: (_with_cards(step, *fns) if step in CARD_WINDOWS else fns) for step, fns in _PLAIN.items()}
 #: the same decisions for a lookahead that only reads the position after an action (the heuristic's): a card
 #: window lists its own actions without the held cards (which only follow when it has one, so the same
-#: decisions are skipped and the same stack results), and still applies a card use
-LOOKAHEAD_DECISIONS = {step: (fns[0], DECISIONS[step][1]) for step, fns in _PLAIN.items()}
+#: decisions are skipped and the same stack results), some list only their first action (:data:`FIRST_LEGAL`),
+#: and a card use is still applied
+LOOKAHEAD_DECISIONS = {step: (FIRST_LEGAL.get(step, fns[0]), DECISIONS[step][1]) for step, fns in _PLAIN.items()}
 AUTOMATIC = {
     Step.EFFECTS: effects.run_effects,
     Step.MAIN_ACTION: cards.run_main_action,

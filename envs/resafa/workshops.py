@@ -41,8 +41,13 @@ def level2_open(d: ResafaData, seat: int) -> bool:
 def has_free_cell(d: ResafaData, seat: int) -> bool:
     """Whether :func:`free_cells` has one (it stops at the first)."""
     base = seat * CELLS
-    tiles = d.ws_tile
-    return any(tiles[base + c] == NO and any(tiles[base + x] != NO for x in DIAGONALS[c]) for c in WORKSHOP_CELLS)
+    tiles = d.ws_tile[base : base + CELLS]
+    for c in WORKSHOP_CELLS:
+        if tiles[c] == NO:
+            for x in DIAGONALS[c]:
+                if tiles[x] != NO:
+                    return True
+    return False
 
 
 def legal_ws_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
@@ -55,6 +60,18 @@ def legal_ws_pick(d: ResafaData, seat: int, a: int, code: int) -> list[int]:
     if level2_open(d, seat):
         out += [WS0 + i for i in range(n1, len(d.ws_display)) if d.ws_display[i] != NO]
     return out
+
+
+def pick_possible(d: ResafaData, seat: int, code: int) -> bool:
+    """Whether :func:`legal_ws_pick` has an action (it stops at the first)."""
+    if not has_free_cell(d, seat):
+        return False
+    if not can_pay(d, seat, build_cost(d, seat, S.workshop_cost, "workshop", discount_of(code))):
+        return False
+    n1, shown = S.workshop_display[0], d.ws_display
+    if shown[:n1].count(NO) < n1:
+        return True
+    return level2_open(d, seat) and shown[n1:].count(NO) < len(shown) - n1
 
 
 def apply_ws_pick(d: ResafaData, action: int, seat: int, a: int, code: int) -> None:
@@ -129,6 +146,16 @@ def legal_produce(d: ResafaData, seat: int, a: int, used: int) -> list[int]:
         if free or not (used >> c) & 1:
             out += [ROOM0 + 2 * c + r for r in range(len(face_of(d, seat, c).rooms))]
     return [*out, PASS] if out else []
+
+
+def first_room(d: ResafaData, seat: int, a: int, used: int) -> list[int]:
+    """The first of :func:`legal_produce`'s actions, or none (without listing the rest)."""
+    normal, free = divmod(a, FREE_SHIFT)
+    if normal or free:
+        for c in workshops_of(d, seat):
+            if (free or not (used >> c) & 1) and face_of(d, seat, c).rooms:
+                return [ROOM0 + 2 * c]
+    return []
 
 
 def apply_produce(d: ResafaData, action: int, seat: int, a: int, used: int) -> None:

@@ -30,6 +30,29 @@ from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
 from .steps import NUM_DECISIONS, Step
 
 DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
+_BAND_ORDER = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)  # the bands in the order resample_hidden arranges them
+_BAND_OF = tuple(int(b) for b in DIVE_BAND)
+
+
+def _stacked_runs(solo: bool) -> dict[int, tuple[list[int], tuple[tuple[int, int], ...]]]:
+    """``{deck size: (bands of the cards bottom to top, (start, stop) of each band in _BAND_ORDER)}`` of the
+    dive deck as the setup stacks it (Depths, then Shelf, then Shallows on top; solo: no Depths) after cards
+    were drawn from the top."""
+    sizes = {band: 0 if solo and band == Deck.DEPTHS else DIVE_BAND.count(band) for band in _BAND_ORDER}
+    full = [int(band) for band in reversed(_BAND_ORDER) for _ in range(sizes[band])]
+    out = {}
+    for n in range(len(full) + 1):
+        bands = full[:n]
+        runs = []
+        for band in _BAND_ORDER:
+            start = bands.index(band) if band in bands else 0
+            runs.append((start, start + bands.count(band)))
+        out[n] = (bands, tuple(runs))
+    return out
+
+
+#: ``_STACKED[solo][deck size]``: the band pattern of a stacked dive deck and the slice of each band
+_STACKED = (_stacked_runs(False), _stacked_runs(True))
 
 
 class SeasteadGame(Game):
@@ -139,14 +162,27 @@ class SeasteadState(StackState):
         dive deck keeps its Shallows/Shelf/Depths bands while they are public (the setup stacks them); once it
         was rebuilt from the shuffled discard pile its whole order is unknown and it is shuffled as a whole."""
         d = self.d
+        deck = d.dive_deck
         if d.dive_reshuffled:
-            d.dive_deck = arrange(d.dive_deck, rng)
+            d.dive_deck = arrange(deck, rng)
         else:
-            arrange_bands(d.dive_deck, DIVE_BAND, (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS), rng)
+            bands, runs = _STACKED[d.solo].get(len(deck), (None, ()))
+            if list(map(_BAND_OF.__getitem__, deck)) == bands:  # stacked: each band is one slice
+                for start, stop in runs:
+                    if stop - start > 1:
+                        deck[start:stop] = arrange(deck[start:stop], rng)
+            else:  # (a deck set up by hand) what arrange_bands does in general
+                arrange_bands(deck, DIVE_BAND, _BAND_ORDER, rng)
         d.dock_deck = arrange(d.dock_deck, rng)
         d.spec_deck = arrange(d.spec_deck, rng)
-        k = d.decree_known  # decrees seen going to the bottom stay there, the rest is shuffled
-        d.decree_deck = d.decree_deck[:k] + arrange(d.decree_deck[k:], rng)
+        if d.decree_deck:
+            k = d.decree_known  # decrees seen going to the bottom stay there, the rest is shuffled
+            d.decree_deck = d.decree_deck[:k] + arrange(d.decree_deck[k:], rng)
+
+    def keeps_legal(self, player: int) -> bool:
+        """Always: no decision's legal actions read the order of a deck (only whether one is empty), the only
+        hidden part (``tests/seastead/test_seastead_lookahead_fast_paths.py``)."""
+        return True
 
     def validate(self) -> None:
         """Check token conservation and board consistency (raises CorruptStateError)."""

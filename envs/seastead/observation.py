@@ -242,7 +242,7 @@ def observe(d: SeasteadData, me: int, out: np.ndarray | None = None) -> np.ndarr
         ones += [_DECREE_OUT + x for x in d.decree_out]
     if d.decree_deck:
         o[_DECREE_DECK] = len(d.decree_deck) / len(DECREES)
-    o[ones] = 1.0
+    o.put(ones, 1.0)  # (faster than o[ones] = 1.0)
     if d.sheet:
         o[_SHEET] = [x / 100.0 for x in d.sheet[me * 6 : me * 6 + 6] + d.sheet[opp * 6 : opp * 6 + 6]]
     return o

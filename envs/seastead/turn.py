@@ -208,7 +208,24 @@ def _offer_both(step: Step, legal: Legal, apply: Apply) -> tuple[Legal, Apply]:
 
 
 DECISIONS = {s: (_offer_both(s, *f) if s in BOTH_WINDOWS else f) for s, f in DECISIONS.items()}
-MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()})
+#: decisions that always have a legal action: the main one (DIVE), the split (two halves), the reactions
+#: (use or pass), the demand-token swaps (PASS, then the other unlocked flotillas) and the Prospector's kind;
+#: a lookahead (:func:`apply_to_look`) stops there without listing them
+ALWAYS_OPEN = frozenset(
+    int(s)
+    for s in (
+        Step.MAIN,
+        Step.DIVE_SPLIT,
+        Step.AGENT,
+        Step.INVESTOR,
+        Step.DEMAND_A,
+        Step.DEMAND_B,
+        Step.DEMAND_LOCK,
+        Step.PROSPECTOR_KIND,
+    )
+)
+MACHINE = TaskMachine(DECISIONS, AUTOMATIC, {int(k): v for k, v in DECISION_TEXT.items()}, always_open=ALWAYS_OPEN)
 assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance
 apply_action = MACHINE.apply
+apply_to_look = MACHINE.look

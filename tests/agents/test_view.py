@@ -155,6 +155,36 @@ def test_a_views_public_state_is_a_fresh_copy_of_what_the_seat_knows(game, confi
     assert view.public_state().to_dict() == b.to_dict()
 
 
+@pytest.mark.parametrize(("game", "config"), CONFIGS)
+def test_a_disposable_view_hands_over_its_public_copy_once_without_a_clone(game, config):
+    state = positions(game, config, seed=3, every=11, count=1)[0]
+    seat = state.current_player()
+    kept = view_of_state(state, seat)  # not disposable: copy=False still gives a clone, the view stays whole
+    assert kept.public_state(copy=False) is not kept._public and kept.can_determinize
+    view = view_of_state(state, seat, disposable=True)
+    expected, observation = view.public_state().to_dict(), view.observation
+    own = view._public
+    taken = view.public_state(copy=False)
+    assert taken is own and taken.to_dict() == expected == kept.public_state().to_dict()  # its own copy
+    np.testing.assert_array_equal(view.observation, observation)  # read before: kept
+    assert not view.can_determinize and view.render().endswith(view.pending)
+    with pytest.raises(NoDeterminizeError, match="handed over"):
+        view.public_state()
+    with pytest.raises(NoDeterminizeError, match="handed over"):
+        view.determinize(np.random.default_rng(0))
+    unread = view_of_state(state, seat, disposable=True)
+    unread.public_state(copy=False)
+    with pytest.raises(NoDeterminizeError, match=r"encode its observation from .*handed over"):
+        _ = unread.observation
+    a, b = np.random.default_rng(7), np.random.default_rng(7)
+    expected = kept.determinize(a)
+    view = view_of_state(state, seat, disposable=True)
+    own = view._public
+    taken = view.determinize(b, copy=False)  # its own copy, determinized in place: the same draws
+    assert taken is own and taken.to_dict() == expected.to_dict() and taken.d.legal == expected.d.legal
+    assert a.bit_generator.state == b.bit_generator.state and not view.can_determinize
+
+
 @pytest.mark.parametrize(
     ("game", "tables"),
     [("board_royale", ((2, 0), (2, 1), (4, 2))), ("concordia", ((2, 0), (4, 1)))],
@@ -229,3 +259,43 @@ def test_play_game_skips_the_public_copy_only_for_agents_that_never_determinize(
     bare = view_of_state(state, state.current_player(), determinize=False)
     with pytest.raises(NoDeterminizeError, match="uses_determinize is False"):
         bare.determinize(np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("game", ["seastead", "concordia", "resafa", "board_royale"])
+def test_the_match_loop_makes_views_disposable_only_for_agents_that_own_them(game):
+    """A heuristic (``owns_its_views``) gets disposable views and takes them apart; a composite agent that hands
+    its view to two heuristics gets whole views, so both see the same position and choose alike."""
+    from meeplezoo.agents.match import play_game
+
+    class Twins:
+        def __init__(self) -> None:
+            self.a, self.b = make_agent("heuristic", game, seed=1), make_agent("heuristic", game, seed=1)
+            self.decisions = 0
+
+        def act(self, view: SeatView) -> int:
+            first, second = self.a.act(view), self.b.act(view)
+            assert first == second and view.can_determinize  # the view stayed whole
+            self.decisions += 1
+            return first
+
+    class Owner:
+        owns_its_views = True
+
+        def __init__(self) -> None:
+            self.inner = make_agent("heuristic", game, seed=2)
+            self.disposable = self.taken = 0
+
+        def act(self, view: SeatView) -> int:
+            self.disposable += view._disposable
+            action = self.inner.act(view)
+            self.taken += not view.can_determinize
+            return action
+
+    twins, owner = Twins(), Owner()
+    env = make_env(game)
+    names = env.possible_agents
+    agents = {name: twins if k == 0 else owner for k, name in enumerate(names)} if len(names) > 1 else {names[0]: twins}
+    play_game(env, agents, seed=3, max_steps=120)
+    assert twins.decisions > 10
+    if len(names) > 1:
+        assert owner.disposable > 10 and owner.taken > 0

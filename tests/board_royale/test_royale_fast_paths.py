@@ -1,11 +1,13 @@
 """Fast paths beside their slow references, compared on many positions reached by legal play: the canonical
-deal of a public copy (:func:`canonical_hands` against ``sample_hands(d, viewer, None)``), the observation
+deal of a public copy (:func:`canonical_hands` against ``sample_hands(d, viewer, None)``), the one-pass public
+copy (against the generic ``StackState.public_copy``), the observation
 (:func:`observe` against the first encoder, kept in royale_reference.py), the fitted win chances
 (``fast_logits`` against ``reference_logits``), the Action Phase's legal actions and the heuristic's choices
 (against their first, plain versions)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import numpy as np
@@ -18,11 +20,13 @@ from meeplezoo.agents.board_royale_heuristic import BUFFER, CRAFT_VALUE, BoardRo
 from meeplezoo.envs.board_royale import BoardRoyaleGame, attack, trade, turn, vote
 from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, ITEM0, PASS, TRADE, VOTE, YES
 from meeplezoo.envs.board_royale.content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
+from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.game import BoardRoyaleState
 from meeplezoo.envs.board_royale.observation import OBS_SIZE, observe
 from meeplezoo.envs.board_royale.resources import can_pay, canonical_hands, hand_size, resources_of, room, sample_hands
 from meeplezoo.envs.board_royale.state import CODEC, NO
 from meeplezoo.envs.board_royale.steps import Step
+from meeplezoo.envs.core.chance import Chance
 
 PLAYERS = (2, 3, 4, 6)
 
@@ -59,6 +63,49 @@ def test_canonical_hands_equals_the_reference_canonical_deal(n):
             sample_hands(ref.d, viewer, None)
             canonical_hands(fast.d, viewer)
             assert _fields(fast.d) == _fields(ref.d)
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_public_copy_equals_the_generic_public_copy(n):
+    """The public copy (the legal actions kept when :meth:`keeps_legal`) against the generic one (a clone,
+    ``resample_hidden(viewer, None)``, chance zeroed, the legal actions recomputed), for every viewer, the one to
+    act and the others."""
+    kept = recomputed = 0
+    answers = 0
+    for state in itertools.chain(positions(n, games=2), _random_positions(n)):
+        answers += state.pending_step() == Step.TRADE_ANSWER
+        for viewer in range(n):
+            fast, ref = state.public_copy(viewer), _generic_public_copy(state, viewer)
+            assert _fields(fast.d) == _fields(ref.d)
+            assert fast.d.legal == ref.d.legal
+            assert all(getattr(fast.d, name) is not getattr(state.d, name) for name in CODEC.list_fields)
+            if state.d.stack and state.current_player() == viewer and state.pending_step() != Step.TRADE_ANSWER:
+                kept += 1
+            else:
+                recomputed += 1
+    assert kept > 100 and recomputed > 100 and answers > 0
+
+
+def _generic_public_copy(state: BoardRoyaleState, viewer: int) -> BoardRoyaleState:
+    s = state.clone()
+    s.resample_hidden(viewer, None)
+    s.d.chance = Chance(0, 0)
+    s.machine.relegal(s.d)
+    return s
+
+
+def _random_positions(n: int, games: int = 1) -> Iterator[BoardRoyaleState]:
+    """Every position of ``games`` games of random legal moves (they reach trade answers, which the heuristic's
+    games rarely do)."""
+    game = BoardRoyaleGame(num_players=n)
+    for g in range(games):
+        rng = np.random.default_rng(1000 + g)
+        state = game.new_state(g)
+        for _ in range(1000):
+            if state.is_terminal():
+                break
+            yield state
+            state.apply(int(rng.choice(state.legal_actions())))
 
 
 @pytest.mark.parametrize("n", PLAYERS)
@@ -156,6 +203,10 @@ class _ReferenceHeuristic(BoardRoyaleHeuristicAgent):
         handler = getattr(self, f"_{Step(step).name.lower()}", None)
         action = handler(d, me, legal, a, b) if handler else None
         return action if action in legal else (PASS if PASS in legal else legal[0])
+
+    def _weakest(self, d, me):
+        opp = self._opponents(d, me)
+        return min(opp, key=lambda s: (escape_points(d, s) < 7, hand_size(d, s), s))
 
     def _action(self, d, me, legal, a, b):
         res = resources_of(d, me)

@@ -84,3 +84,29 @@ def test_main_possible_stops_at_the_first_legal_action() -> None:
                         trade.legal_move(d, seat, road_discount, 0)
                     )
     assert checked > 1000
+
+
+def test_action_values_match_the_reference() -> None:
+    """``main_value`` (its trade, canal and garden estimates from tables), ``colour_value`` and ``card_value``
+    equal the reference's, float for float, for every seat of every position and every main action, colour
+    and card in hand."""
+    from heuristic_reference import card_value as ref_card_value
+    from heuristic_reference import colour_value as ref_colour_value
+    from heuristic_reference import main_value as ref_main_value
+
+    from meeplezoo.agents.resafa_heuristic import card_value, colour_value, main_value
+
+    trades = 0
+    for players, seed in ((1, 16), (2, 17), (3, 18), (4, 19)):
+        for state in heuristic_positions(players, seed, limit=300)[::3]:
+            d = state.d
+            for seat in range(players):
+                for m in range(6):
+                    value = main_value(d, seat, m)
+                    assert value == ref_main_value(d, seat, m)
+                    trades += m == int(Action.TRADE) and value != 0.0
+                for colour in (-1, 0, 1, 2, 3):
+                    assert colour_value(d, seat, colour) == ref_colour_value(d, seat, colour)
+                for card in d.hand[seat]:
+                    assert card_value(d, seat, card) == ref_card_value(d, seat, card)
+    assert trades > 100

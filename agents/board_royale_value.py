@@ -160,16 +160,9 @@ def win_logits(state: Any) -> list[float]:
     return fast_logits(state.d)
 
 
-def reference_logits(d: RoyaleData) -> list[float]:
-    """:func:`win_logits` the slow, plain way: ``w . f`` over :func:`seat_features` (the fast path's reference)."""
-    living = sum(1 for a in d.alive if a)
-    w = weights()[block_of(living)]
-    rows = seat_features(d)
-    return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
-
-
 def fast_logits(d: RoyaleData) -> list[float]:
-    """:func:`reference_logits` bit for bit: the same float additions in feature order, skipping the zero
+    """``w . f`` over :func:`seat_features` bit for bit (``tests/board_royale/royale_reference.py`` keeps that plain
+    form): the same float additions in feature order, skipping the zero
     features (adding ``w * 0.0`` to a sum that starts at ``0.0`` never changes it), with the face-up items'
     features of every seat read from a cache (:func:`_item_facts`)."""
     n, alive, hand, active = d.n, d.alive, d.hand, d.active
@@ -270,12 +263,6 @@ def win_chances(state: Any) -> list[float]:
     e = np.exp(shifted).tolist()
     total = sum(e)  # numpy's sum of up to 7 floats adds them one by one, in order, like this
     return [x / total for x in e]
-
-
-def reference_chances(state: Any) -> list[float]:
-    """:func:`win_chances` through :func:`win_probabilities` and :func:`reference_logits` (its reference)."""
-    u = np.array(reference_logits(state.d))[None, :, None]
-    return win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()
 
 
 def fit(x: np.ndarray, alive: np.ndarray, winner: np.ndarray, l2: float = 1e-4, steps: int = 30) -> np.ndarray:

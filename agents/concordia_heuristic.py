@@ -49,6 +49,7 @@ from meeplezoo.envs.concordia.prefect import cash_value
 from meeplezoo.envs.concordia.scoring import seat_score, seat_sheet
 from meeplezoo.envs.concordia.state import (
     BOARDS,
+    CODEC,
     NO,
     ConcordiaData,
     board_of,
@@ -550,24 +551,19 @@ def _value_after(d: ConcordiaData, seat: int, action: int, in_place: bool = Fals
     return evaluate(trial, seat)
 
 
-_new = object.__new__
+#: ``CODEC.clone`` sharing what a seat's own turn never changes: the city and province goods (dealt at the
+#: set-up) and the final scores (set once, never edited) whole, the other seats' hands, discard piles and houses
+#: (a turn changes the lists of its own seat only; :func:`_trial_copy` copies those)
+_SHARING_CLONE = CODEC.sharing_clone(
+    shared=("city_good", "province_good", "final"), shallow=("hand", "discard", "houses")
+)
 
 
 def _trial_copy(d: ConcordiaData, seat: int) -> ConcordiaData:
-    """A copy of ``d`` to play the rest of ``seat``'s turn on (:func:`finish_turn`): ``CODEC.clone`` but for
-    what such a turn never changes, shared: the other seats' hands, discard piles and houses (a turn changes the
-    lists of its own seat only), the city and province goods (dealt at the set-up) and the final scores (set
-    once, never edited)."""
-    t = _new(ConcordiaData)
-    t.chance = d.chance.copy()
-    t.n, t.board, t.intermediate = d.n, d.board, d.intermediate
-    t.money, t.goods, t.col, t.route_occ = d.money[:], d.goods[:], d.col[:], d.route_occ[:]
-    t.hand, t.discard, t.houses = d.hand[:], d.discard[:], d.houses[:]
+    """A copy of ``d`` to play the rest of ``seat``'s turn on (:func:`finish_turn`): :data:`_SHARING_CLONE`, and
+    ``seat``'s own hand, discard pile and houses copied."""
+    t = _SHARING_CLONE(d)
     t.hand[seat], t.discard[seat], t.houses[seat] = d.hand[seat][:], d.discard[seat][:], d.houses[seat][:]
-    t.city_houses, t.city_good, t.province_good = d.city_houses[:], d.city_good, d.province_good
-    t.marker, t.deck, t.forum = d.marker[:], d.deck[:], d.forum[:]
-    t.pm, t.concordia, t.active, t.turns = d.pm, d.concordia, d.active, d.turns
-    t.stack, t.final, t.legal = d.stack[:], d.final, d.legal
     return t
 
 

@@ -24,7 +24,7 @@ import numpy as np
 from ..games import make_env, resolve
 from .base import Agent
 from .registry import make_agent
-from .view import seat_view
+from .view import view_for
 
 #: called before each decision is applied: ``on_decision(env, agent_name, action)``
 DecisionHook = Callable[[Any, str, int], None]
@@ -116,8 +116,7 @@ def play_game(
             truncated = True
             break
         agent = agents[name]
-        determinize, disposable = getattr(agent, "uses_determinize", True), getattr(agent, "owns_its_views", False)
-        action = int(agent.act(seat_view(env, name, determinize=determinize, disposable=disposable)))
+        action = int(agent.act(view_for(env, name, agent)))
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:

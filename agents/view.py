@@ -205,6 +205,17 @@ def view_of_state(
     )
 
 
+def view_for(env: Any, name: str, agent: Any) -> SeatView:
+    """The view of AEC agent ``name`` for ``agent`` as it declares it needs one: no public copy when its
+    ``uses_determinize`` is False, disposable when its ``owns_its_views`` is True (:class:`~.base.BaseAgent`)."""
+    return seat_view(
+        env,
+        name,
+        determinize=getattr(agent, "uses_determinize", True),
+        disposable=getattr(agent, "owns_its_views", False),
+    )
+
+
 def seat_view(env: Any, agent: str, *, determinize: bool = True, disposable: bool = False) -> SeatView:
     """The view of AEC agent ``agent`` (selected, alive) of ``env``.
 
@@ -231,4 +242,4 @@ def seat_view(env: Any, agent: str, *, determinize: bool = True, disposable: boo
     )
 
 
-__all__ = ["NoDeterminizeError", "SeatView", "public_copy", "seat_view", "view_of_state"]
+__all__ = ["NoDeterminizeError", "SeatView", "public_copy", "seat_view", "view_for", "view_of_state"]

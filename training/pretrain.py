@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..agents import make_agent
-from ..agents.view import seat_view
+from ..agents.view import view_for
 from .config import TrainConfig
 from .pool import OpponentPool
 from .single_agent import SingleAgentEnv
@@ -80,13 +80,10 @@ def collect(
     game_returns: list[float] = []
     for g in range(games):
         demonstrator = make_agent(agent or config.pretrain_agent, game, seed=int(rng.integers(2**31)))
-        determinize = getattr(demonstrator, "uses_determinize", True)
-        disposable = getattr(demonstrator, "owns_its_views", False)
         obs, _ = env.reset(seed=int(rng.integers(2**31)))
         start = len(actions)
         while True:
-            view = seat_view(env.aec, env.learner, determinize=determinize, disposable=disposable)
-            label = int(demonstrator.act(view))
+            label = int(demonstrator.act(view_for(env.aec, env.learner, demonstrator)))
             mask = env.action_masks()
             obs_rows.append(np.asarray(obs, np.float32))
             mask_rows.append(mask)

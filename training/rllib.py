@@ -142,15 +142,13 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
 
     def _play_baselines(self, rewards: dict[str, float]) -> None:
         """The baseline seats act until an RLlib seat must, or the game is over; rewards of RLlib seats add up."""
-        from ..agents.view import seat_view
+        from ..agents.view import view_for
 
         aec = self.aec
         while not self._over() and aec.agent_selection in self._baseline:
             a = aec.agent_selection
             agent = self._baseline[a]
-            determinize = getattr(agent, "uses_determinize", True)
-            disposable = getattr(agent, "owns_its_views", False)
-            aec.step(agent.act(seat_view(aec, a, determinize=determinize, disposable=disposable)))
+            aec.step(agent.act(view_for(aec, a, agent)))
             self._collect(rewards)
 
     def _collect(self, rewards: dict[str, float]) -> None:

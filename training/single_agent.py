@@ -44,7 +44,7 @@ import numpy as np
 
 from ..agents import Agent, make_agent
 from ..agents.policy import with_advice
-from ..agents.view import seat_view
+from ..agents.view import view_for
 from ..envs.core.errors import MeepleZooError
 from ..games import make_env, resolve
 
@@ -222,9 +222,7 @@ class SingleAgentEnv(gym.Env):
             else:
                 self.last_actor = agent
                 opponent = self.opponents[agent]
-                determinize = getattr(opponent, "uses_determinize", True)
-                disposable = getattr(opponent, "owns_its_views", False)
-                aec.step(opponent.act(seat_view(aec, agent, determinize=determinize, disposable=disposable)))
+                aec.step(opponent.act(view_for(aec, agent, opponent)))
         raise RuntimeError(f"{self.game}: the AEC loop ended without reporting {self.learner} as done")
 
     def _advised(self, observation: np.ndarray, agent: str | None) -> np.ndarray:
@@ -233,9 +231,7 @@ class SingleAgentEnv(gym.Env):
             return observation
         advice = -1
         if agent is not None and self.advisor is not None:
-            determinize = getattr(self.advisor, "uses_determinize", True)
-            disposable = getattr(self.advisor, "owns_its_views", False)
-            advice = int(self.advisor.act(seat_view(self.aec, agent, determinize=determinize, disposable=disposable)))
+            advice = int(self.advisor.act(view_for(self.aec, agent, self.advisor)))
         return with_advice(np.asarray(observation, np.float32), advice, int(self.action_space.n))
 
     def _potential(self) -> float:

@@ -35,11 +35,6 @@ from .steps import Step
 #: per card id, the numeral on its back (0: starting cards, 1..5: Forum decks I..V)
 _BAND_OF = tuple(c.deck for c in CARDS)
 _BANDS = max(_BAND_OF) + 1
-#: per card id: minus its numeral (a deck is stacked when a stable sort by it leaves the deck as it is: deck V at
-#: the bottom, deck I on top, as the set-up lays them), and its place in the canonical order of a stacked deck
-#: (by numeral, then by id: :func:`arrange_bands` with no generator sorts each band among its own places)
-_STACK_KEY = {c.id: -c.deck for c in CARDS}
-_CANONICAL_KEY = {c.id: -c.deck * NUM_CARDS + c.id for c in CARDS}
 
 
 class ConcordiaGame(Game):
@@ -149,11 +144,7 @@ class ConcordiaState(StackState):
     def resample_hidden(self, player: int, rng: np.random.Generator | None) -> None:
         """Reshuffle (or sort) the Forum deck within its numbered bands (the numerals on the card backs are
         public)."""
-        deck = self.d.deck
-        if rng is None and sorted(deck, key=_STACK_KEY.__getitem__) == deck:  # stacked, as play keeps it
-            deck.sort(key=_CANONICAL_KEY.__getitem__)
-        else:
-            arrange_bands(deck, _BAND_OF, range(1, _BANDS), rng)
+        arrange_bands(self.d.deck, _BAND_OF, range(1, _BANDS), rng)
 
     def keeps_legal(self, player: int) -> bool:
         """Always: the Forum deck, the only hidden part, is read by no decision's legal actions

@@ -33,15 +33,25 @@ class RecordCodec:
         self.saved = tuple(n for n in types if n not in self.derived)
         self.clone = self._compile_clone()
 
-    def _compile_clone(self) -> Any:
+    def sharing_clone(self, shared: tuple[str, ...] = (), shallow: tuple[str, ...] = ()) -> Any:
+        """A clone function like :attr:`clone` but for the list fields ``shared`` (left shared with the record)
+        and the nested ones ``shallow`` (the outer list copied, the inner ones shared): for a lookahead that
+        changes only some of them and copies those itself before it does (e.g. one seat's hand)."""
+        unknown = set(shared) - set(self.list_fields) | set(shallow) - set(self.nested)
+        if unknown:
+            raise ValueError(f"{self.game_name}: not list fields (shared) or nested ones (shallow): {sorted(unknown)}")
+        return self._compile_clone(frozenset(shared), frozenset(shallow))
+
+    def _compile_clone(self, shared: frozenset[str] = frozenset(), shallow: frozenset[str] = frozenset()) -> Any:
         """``clone(rec)``: a new record with every list copied (nested lists too), everything else shared
         (immutable) and the Chance copied. Compiled once per record class from its field names: plain
         attribute stores instead of ``getattr``/``setattr`` by name, several times faster (clones are the
         bulk of an agent's lookahead)."""
         lines = ["def clone(rec):", "    new = _new(_cls)"]
-        lines += [f"    new.{n} = rec.{n}.copy()" for n in self.flat]  # list.copy: faster than [:] on 3.11
-        lines += [f"    new.{n} = list(map(_copy, rec.{n}))" for n in self.nested]
-        lines += [f"    new.{n} = rec.{n}" for n in self.plain_fields]
+        deep = [n for n in self.nested if n not in shallow]
+        lines += [f"    new.{n} = rec.{n}.copy()" for n in (*self.flat, *shallow) if n not in shared]  # faster than [:]
+        lines += [f"    new.{n} = list(map(_copy, rec.{n}))" for n in deep if n not in shared]
+        lines += [f"    new.{n} = rec.{n}" for n in (*self.plain_fields, *sorted(shared))]
         lines += [f"    new.{n} = rec.{n}.copy()" for n in self.chance_fields]
         lines.append("    return new")
         scope: dict[str, Any] = {"_new": object.__new__, "_cls": self.cls, "_copy": list.copy}

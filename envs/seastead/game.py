@@ -31,28 +31,6 @@ from .steps import NUM_DECISIONS, Step
 
 DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
 _BAND_ORDER = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)  # the bands in the order resample_hidden arranges them
-_BAND_OF = tuple(int(b) for b in DIVE_BAND)
-
-
-def _stacked_runs(solo: bool) -> dict[int, tuple[list[int], tuple[tuple[int, int], ...]]]:
-    """``{deck size: (bands of the cards bottom to top, (start, stop) of each band in _BAND_ORDER)}`` of the
-    dive deck as the setup stacks it (Depths, then Shelf, then Shallows on top; solo: no Depths) after cards
-    were drawn from the top."""
-    sizes = {band: 0 if solo and band == Deck.DEPTHS else DIVE_BAND.count(band) for band in _BAND_ORDER}
-    full = [int(band) for band in reversed(_BAND_ORDER) for _ in range(sizes[band])]
-    out = {}
-    for n in range(len(full) + 1):
-        bands = full[:n]
-        runs = []
-        for band in _BAND_ORDER:
-            start = bands.index(band) if band in bands else 0
-            runs.append((start, start + bands.count(band)))
-        out[n] = (bands, tuple(runs))
-    return out
-
-
-#: ``_STACKED[solo][deck size]``: the band pattern of a stacked dive deck and the slice of each band
-_STACKED = (_stacked_runs(False), _stacked_runs(True))
 
 
 class SeasteadGame(Game):
@@ -166,13 +144,7 @@ class SeasteadState(StackState):
         if d.dive_reshuffled:
             d.dive_deck = arrange(deck, rng)
         else:
-            bands, runs = _STACKED[d.solo].get(len(deck), (None, ()))
-            if list(map(_BAND_OF.__getitem__, deck)) == bands:  # stacked: each band is one slice
-                for start, stop in runs:
-                    if stop - start > 1:
-                        deck[start:stop] = arrange(deck[start:stop], rng)
-            else:  # (a deck set up by hand) what arrange_bands does in general
-                arrange_bands(deck, DIVE_BAND, _BAND_ORDER, rng)
+            arrange_bands(deck, DIVE_BAND, _BAND_ORDER, rng)
         d.dock_deck = arrange(d.dock_deck, rng)
         d.spec_deck = arrange(d.spec_deck, rng)
         if d.decree_deck:

@@ -275,10 +275,7 @@ def _board(d: SeasteadData, me: int) -> tuple[tuple[int, ...], tuple[tuple[int, 
 
 def _scalars(d: SeasteadData, me: int, opp: int) -> list[float]:
     """The scalars section: round, supplies, each seat's counts (mine first), deck sizes."""
-    supply, res, built, ship = d.supply, d.res, d.built, d.ship
-    cleanup, shortfall, columns, boxed = d.cleanup, d.shortfall, d.columns, d.ships_boxed
-    r, s = me * NUM_RES, opp * NUM_RES
-    b, c = me * 3, opp * 3
+    supply = d.supply
     band = [_BAND[x] for x in d.dive_deck]
     return [
         min(d.round_no / 20.0, 1.0),
@@ -287,36 +284,34 @@ def _scalars(d: SeasteadData, me: int, opp: int) -> list[float]:
         supply[1] / 10.0,
         supply[2] / 10.0,
         supply[3] / 10.0,
-        res[r] / 10.0,
-        res[r + 1] / 10.0,
-        res[r + 2] / 10.0,
-        res[r + 3] / 10.0,
-        min(cleanup[me] / 20.0, 1.0),
-        min(shortfall[me] / 20.0, 1.0),
-        built[b] / 4.0,
-        built[b + 1] / 4.0,
-        built[b + 2] / 4.0,
-        columns[me] / 4.0,
-        ship.count(me) / 4.0,
-        boxed[me] / 4.0,
-        res[s] / 10.0,
-        res[s + 1] / 10.0,
-        res[s + 2] / 10.0,
-        res[s + 3] / 10.0,
-        min(cleanup[opp] / 20.0, 1.0),
-        min(shortfall[opp] / 20.0, 1.0),
-        built[c] / 4.0,
-        built[c + 1] / 4.0,
-        built[c + 2] / 4.0,
-        columns[opp] / 4.0,
-        ship.count(opp) / 4.0,
-        boxed[opp] / 4.0,
+        *_seat_scalars(d, me),
+        *_seat_scalars(d, opp),
         band.count(0) / 4.0,
         band.count(1) / 12.0,
         band.count(2) / 4.0,
         len(d.dock_deck) / 12.0,
         len(d.spec_deck) / 16.0,
     ]
+
+
+def _seat_scalars(d: SeasteadData, seat: int) -> tuple[float, ...]:
+    """One seat's counts in the scalars section: resources, clean-up and shortfall, buildings, columns, ships."""
+    res, built = d.res, d.built
+    r, b = seat * NUM_RES, seat * 3
+    return (
+        res[r] / 10.0,
+        res[r + 1] / 10.0,
+        res[r + 2] / 10.0,
+        res[r + 3] / 10.0,
+        min(d.cleanup[seat] / 20.0, 1.0),
+        min(d.shortfall[seat] / 20.0, 1.0),
+        built[b] / 4.0,
+        built[b + 1] / 4.0,
+        built[b + 2] / 4.0,
+        d.columns[seat] / 4.0,
+        d.ship.count(seat) / 4.0,
+        d.ships_boxed[seat] / 4.0,
+    )
 
 
 def _task(ones: list[int], step: int, a: int, b: int) -> None:

@@ -1,10 +1,13 @@
-"""Board Royale's observation encoder as it was first written: the reference of the fast one
-(``tests/board_royale/test_royale_fast_paths.py`` compares them byte for byte)."""
+"""Board Royale's observation encoder as it was first written and the value model's plain logits: the references
+of the fast ones (``tests/board_royale/test_royale_fast_paths.py`` compares them byte for byte)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from meeplezoo.agents import board_royale_value as value
 from meeplezoo.envs.board_royale.observation import (
     _ANSWER,
     _ASK_ITEM,
@@ -169,3 +172,17 @@ def observe_reference(d: RoyaleData, me: int, out: np.ndarray | None = None) -> 
             counts[_TYPE[c]] += 1
         o[_IDISC : _IDISC + NUM_ITEM_TYPES] = [x / y for x, y in zip(counts, _COPIES, strict=True)]
     return o
+
+
+def reference_logits(d: RoyaleData) -> list[float]:
+    """``win_logits`` the slow, plain way: ``w . f`` over :func:`seat_features` (the fast path's reference)."""
+    living = sum(1 for a in d.alive if a)
+    w = value.weights()[value.block_of(living)]
+    rows = value.seat_features(d)
+    return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
+
+
+def reference_chances(state: Any) -> list[float]:
+    """``win_chances`` through ``win_probabilities`` and :func:`reference_logits` (its reference)."""
+    u = np.array(reference_logits(state.d))[None, :, None]
+    return value.win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()

@@ -131,3 +131,17 @@ def test_build_layout_gives_consecutive_slices_and_refuses_a_repeated_name() -> 
     assert slices == {"a": slice(0, 3), "b": slice(3, 3), "c": slice(3, 5)} and size == 5
     with pytest.raises(ValueError, match="'a' appears twice"):
         build_layout([("a", 1), ("a", 2)])
+
+
+def test_a_sharing_clone_shares_only_what_it_names():
+    r = new()
+    plain = CODEC.sharing_clone()(r)
+    assert plain.log is not r.log and plain.hands[0] is not r.hands[0] and CODEC.to_dict(plain) == CODEC.to_dict(r)
+    kept = CODEC.sharing_clone(shared=("log",), shallow=("hands",))(r)
+    assert CODEC.to_dict(kept) == CODEC.to_dict(r) and kept.chance is not r.chance
+    assert kept.log is r.log and kept.hands is not r.hands and kept.hands[1] is r.hands[1]
+    assert kept.stack is not r.stack
+    with pytest.raises(ValueError, match="total"):
+        CODEC.sharing_clone(shared=("total",))
+    with pytest.raises(ValueError, match="log"):
+        CODEC.sharing_clone(shallow=("log",))

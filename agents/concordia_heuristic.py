@@ -12,6 +12,7 @@ the most, produce where the agent's houses are, trade towards a building stock, 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from meeplezoo.envs.concordia.actions import (
     CASH,
@@ -455,6 +456,8 @@ class ConcordiaHeuristicAgent:
 
     name = "heuristic"
     owns_its_views = True  # its act takes its view apart (copy=False) and hands it to no one
+    #: how the lookahead scores the position after the seat's turn (``score(d, seat)``, higher is better)
+    score = staticmethod(evaluate)
 
     def __init__(self, seed=None) -> None:
         self.seed = seed  # unused: the choice is deterministic (kept for the agent factory's signature)
@@ -490,14 +493,15 @@ class ConcordiaHeuristicAgent:
         penalty = 0.8 * max(0, 4 - len(d.discard[seat]))  # a Tribune's, read before ``d`` may be played on
         best, choice = -1e18, legal[0]
         last = len(trials) - 1
+        score = self.score
         for k, (action, key) in enumerate(trials):
             in_place = owned and k == last  # ``d`` is not read after its last trial
             if step == MAIN and key[0] == _DIPLOMAT:
-                value = _diplomat_trial(d, seat, action, effects, in_place)
+                value = _diplomat_trial(d, seat, action, effects, in_place, score)
             else:
                 value = effects.get(key)  # a Diplomat's trial may have valued the effect as a copy
                 if value is None:
-                    value = effects[key] = _value_after(d, seat, action, in_place)
+                    value = effects[key] = _value_after(d, seat, action, in_place, score)
             if step == MAIN and key[0] == _TRIBUNE:
                 value -= penalty
             if value > best:
@@ -526,7 +530,12 @@ def _first_of_each_effect(
 
 
 def _diplomat_trial(
-    d: ConcordiaData, seat: int, action: int, effects: dict[tuple[int, int, int], float], in_place: bool
+    d: ConcordiaData,
+    seat: int,
+    action: int,
+    effects: dict[tuple[int, int, int], float],
+    in_place: bool,
+    score: Callable[[ConcordiaData, int], float] = evaluate,
 ) -> float:
     """The value of playing the Diplomat ``action``: the best copy (or the card alone, with no target); played
     on ``d`` itself when ``in_place``."""
@@ -534,21 +543,27 @@ def _diplomat_trial(
     apply_action(trial, action)
     finish_turn(trial, seat)
     if not (trial.stack and trial.stack[-1][0] == DIPLOMAT and trial.stack[-1][1] == seat):
-        return evaluate(trial, seat)
+        return score(trial, seat)
     targets = _first_of_each_effect(trial.legal, trial, DIPLOMAT)
     new = [(x, key) for x, key in targets if key not in effects]
     for k, (x, key) in enumerate(new):
-        effects[key] = _value_after(trial, seat, x, k == len(new) - 1)  # the trial is ours: the last in place
+        effects[key] = _value_after(trial, seat, x, k == len(new) - 1, score)  # the trial is ours: the last in place
     return max(effects[key] for _, key in targets)
 
 
-def _value_after(d: ConcordiaData, seat: int, action: int, in_place: bool = False) -> float:
-    """:func:`evaluate` after ``action`` and the rest of the seat's turn played by the rules (played on ``d``
-    itself when ``in_place``)."""
+def _value_after(
+    d: ConcordiaData,
+    seat: int,
+    action: int,
+    in_place: bool = False,
+    score: Callable[[ConcordiaData, int], float] = evaluate,
+) -> float:
+    """``score`` (:func:`evaluate`) after ``action`` and the rest of the seat's turn played by the rules (played
+    on ``d`` itself when ``in_place``)."""
     trial = d if in_place else _trial_copy(d, seat)
     apply_action(trial, action)
     finish_turn(trial, seat)
-    return evaluate(trial, seat)
+    return score(trial, seat)
 
 
 #: ``CODEC.clone`` sharing what a seat's own turn never changes: the city and province goods (dealt at the

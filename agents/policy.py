@@ -1,7 +1,8 @@
 """A trained policy as an agent: an sb3-contrib ``MaskablePPO`` model (``.zip``) acting with the mask.
 
 ``make_agent("ppo", "seastead")`` plays the policy shipped with MeepleZoo for the game (trained by
-``meeplezoo train``, see docs/training.md), loaded when it first acts;
+``meeplezoo train``, see docs/training.md), loaded when it first acts: the one shipped for the table's number
+of players (``training/policies/<game>_<n>p.zip``) if there is one, else the game's (``<game>.zip``);
 ``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
 ``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
 most likely action. The model must have been trained on the same game configuration (observation and
@@ -81,7 +82,7 @@ class PolicyAgent:
 
     def act(self, view: SeatView) -> int:
         if self.model is None:
-            self.model = load_model(str(shipped_policy(view.game_name)))
+            self.model = load_model(str(shipped_policy(view.game_name, view.num_players)))
         advisor = advisor_of(self.model)
         size = view.action_mask.size if advisor else 0
         obs_shape = getattr(getattr(self.model, "observation_space", None), "shape", None)
@@ -164,8 +165,13 @@ POLICY_DIR = Path(__file__).resolve().parent.parent / "training" / "policies"
 _LOADED: dict[tuple[str, float], Any] = {}
 
 
-def shipped_policy(game: str) -> Path:
-    """The path of the policy shipped for ``game`` (an :class:`AgentSpecError` if none ships)."""
+def shipped_policy(game: str, num_players: int | None = None) -> Path:
+    """The path of the policy shipped for ``game``: the one for ``num_players`` (``<game>_<n>p.zip``) if one
+    ships, else the game's default (``<game>.zip``); an :class:`AgentSpecError` if none ships."""
+    if num_players is not None:
+        file = POLICY_DIR / f"{game}_{num_players}p.zip"
+        if file.is_file():
+            return file
     file = POLICY_DIR / f"{game}.zip"
     if not file.is_file():
         raise AgentSpecError(f"ppo: no policy ships for {game}; give a saved model: ppo:path/to/model.zip")

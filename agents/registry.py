@@ -156,6 +156,7 @@ register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
 register_agent("human", "meeplezoo.agents.human:HumanAgent")
 register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
 register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
+register_agent("valued", "meeplezoo.agents.concordia_valued:ConcordiaValuedAgent", game="concordia")
 register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")
 register_agent("heuristic", "meeplezoo.agents.resafa_heuristic:ResafaHeuristicAgent", game="resafa")
 

@@ -149,7 +149,7 @@ def main() -> None:
 def measure(game: str, args: argparse.Namespace, config: dict) -> None:
     """Print one game's win rates and training profile (``main``'s options)."""
     label = game if args.players is None else f"{game} ({args.players} players)"
-    model = load_model(args.policy or str(shipped_policy(game))) if args.n else None
+    model = load_model(args.policy or str(shipped_policy(game, args.players))) if args.n else None
     for opponent in args.opponents if args.n else ():
         start = time.perf_counter()
         wins, shared, unfinished, played = win_rate(

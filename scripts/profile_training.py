@@ -22,8 +22,9 @@ model's construction are outside ``learn`` and not counted. cProfile slows Pytho
 kernels, so the env's share reads somewhat higher than without it.
 
 ``--config FILE`` profiles a run's settings (the TOML of ``meeplezoo train --config``; ``n_envs``, the step
-count, evaluations, snapshots and checkpoints are overridden as above, and the imitation warm start is skipped:
-what is profiled is PPO's loop). ``--plain`` runs without cProfile:
+count, evaluations, snapshots and checkpoints are overridden as above, and the imitation warm start and the value
+fit are skipped: what is profiled is PPO's loop; a ``valued`` advisor reads the shipped value model).
+``--plain`` runs without cProfile:
 the vec env's ``step_wait``/``reset``/``env_method`` and ``learn`` are timed with ``time.process_time``
 only, so the share is the unprofiled one (no split into parts).
 """
@@ -65,6 +66,7 @@ def _config(game: str, steps: int, config_file: str | None):
         "snapshot_every": 0,
         "checkpoint_every": 0,
         "pretrain_games": 0,  # the imitation warm start is a phase of its own, before PPO's first step
+        "value_games": 0,  # so is the value fit: a "valued" advisor then reads the shipped value model
     }
     config = load_config(game, config_file, overrides)
     config.time_limit = 0.0

@@ -72,11 +72,21 @@ class TrainConfig:
     advisor: str = ""
     advice_weight: float = 4.0  #: the prior's start (a trained parameter): logits += weight x one-hot(advice)
     advice_anchor: float = 0.0  #: weight of the loss -mean log pi(advice) that anchors PPO to the advisor (0: none)
+    #: fit the ``valued`` advisor's value model before PPO (Concordia, ``advisor = "valued"``): heuristic self-play
+    #: games, played on all cores (:mod:`meeplezoo.training.value_fit`; 0: none, the advisor's own model)
+    value_games: int = 0
+    value_net_arch: list[int] = field(default_factory=lambda: [128, 128])  #: hidden sizes of the value model
+    value_epochs: int = 3  #: passes over the value rows (the best held-out weights are kept)
     #: potential-based reward shaping: "" (none), "standing" (the learner's return if the game ended now) or
     #: "value" (its expected win return under the game's fitted win-chance model; Board Royale)
     shaping: str = ""
     env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
 
+
+#: the advisor whose value model ``value_games`` fits
+VALUED = "valued"
+#: the fewest ``value_games``: every tenth game is held out to pick the weights
+HOLDOUT_GAMES = 20
 
 #: how the learning rate moves over the run
 LR_SCHEDULES = ("constant", "linear")
@@ -147,7 +157,16 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
-    for key in ("snapshot_every", "checkpoint_every", "eval_every", "eval_games", "seed", "pretrain_games", "stop_at"):
+    for key in (
+        "snapshot_every",
+        "checkpoint_every",
+        "eval_every",
+        "eval_games",
+        "seed",
+        "pretrain_games",
+        "stop_at",
+        "value_games",
+    ):
         if getattr(config, key) < 0:
             raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
     if not 0.0 <= config.self_play <= 1.0:
@@ -155,7 +174,7 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     if config.lr_schedule not in LR_SCHEDULES:
         names = ", ".join(LR_SCHEDULES)
         raise TrainConfigError(f"{where}: lr_schedule must be one of {names}, not {config.lr_schedule!r}")
-    for key in ("pretrain_epochs", "pretrain_rounds"):
+    for key in ("pretrain_epochs", "pretrain_rounds", "value_epochs"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
     if config.pretrain_lr <= 0:
@@ -171,6 +190,15 @@ def validate(config: TrainConfig, where: str = "config") -> None:
         raise TrainConfigError(f"{where}: advice_anchor must be at least 0, not {config.advice_anchor}")
     if config.advice_anchor and not config.advisor:
         raise TrainConfigError(f'{where}: advice_anchor needs an advisor (set advisor, e.g. "heuristic")')
+    if config.value_games and config.advisor != VALUED:
+        raise TrainConfigError(
+            f'{where}: value_games fits the value model of advisor = "{VALUED}" (no path: the run\'s own model); '
+            f"the advisor is {config.advisor!r}"
+        )
+    if config.value_games and config.value_games < HOLDOUT_GAMES:
+        raise TrainConfigError(f"{where}: value_games must be 0 or at least {HOLDOUT_GAMES}, not {config.value_games}")
+    if not config.value_net_arch or min(config.value_net_arch) < 1:
+        raise TrainConfigError(f"{where}: value_net_arch must be positive layer sizes, not {config.value_net_arch}")
     if not config.opponents:
         raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
     if not config.net_arch or min(config.net_arch) < 1:

@@ -12,6 +12,7 @@ the learner once there are some). ``n_envs`` envs run in ``SubprocVecEnv`` worke
     OUT/checkpoints/latest.json      the last complete checkpoint (written last)
     OUT/pool/step_N.zip              frozen checkpoints played by the pool
     OUT/tb/                          tensorboard logs (rollout/, train/, eval/win_rate)
+    OUT/value.npz                    the ``valued`` advisor's value model (``value_games > 0``, Concordia)
     OUT/pretrained.zip               the model after the imitation warm start (``pretrain_games > 0``)
     OUT/final.zip                    the model at the end of the run (a ``ppo:OUT/final.zip`` agent)
 
@@ -113,6 +114,7 @@ class _RunState:
         self.next_eval = config.eval_every or None
         self.evals: list[tuple[int, float, int]] = []  # (step, win rate, games)
         self.pretrain: dict[str, float] | None = None  # the warm start's figures (pretrain.py), if any
+        self.value: dict[str, float] | None = None  # the value model's figures (value_fit.py), if fitted
 
 
 def _advice_followed(model: Any) -> float:
@@ -179,15 +181,36 @@ def train(
     check_shaping(game, config.shaping)  # before the env workers are made: one line, not a worker's traceback
     if (config.pretrain_games or config.advisor) and not resume:
         from ..agents import make_agent
+        from ..agents.registry import agent_class
 
+        if config.value_games:
+            agent_class(config.advisor, game)  # a game without a valued agent: one line
         for spec in (config.pretrain_agent if config.pretrain_games else "", config.advisor):
-            if spec:
+            if spec and not config.value_games:
                 make_agent(spec, game, seed=0)  # a bad demonstrator or advisor: one line before anything runs
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.toml").write_text(dump_config(config))
     torch.set_num_threads(1)  # small MLPs; the cores go to the env workers
 
     run = _RunState(config)
+    if config.value_games:
+        # the advisor reads the run's own value model (the config file keeps "valued": a resume finds it again)
+        value_file = out / "value.npz"
+        if not resume:
+            from .value_fit import fit_value_model
+
+            run.value = fit_value_model(
+                config.env,
+                config.value_games,
+                value_file,
+                config.value_net_arch,
+                config.value_epochs,
+                config.seed,
+                log=log,
+            )
+        elif not value_file.is_file():
+            raise TrainError(f"{out} has no {value_file.name}: the value model of its advisor")
+        config.advisor = f"{config.advisor}:path={value_file}"
     if resume:
         with open(out / latest["state"], "rb") as f:
             saved = pickle.load(f)
@@ -391,8 +414,11 @@ def train(
     return model
 
 
-def export_policy(model_path: str | Path, dest: str | Path, half: bool = False) -> Path:
+def export_policy(model_path: str | Path, dest: str | Path, half: bool = False, advisor: str | None = None) -> Path:
     """Save the model of ``model_path`` to ``dest`` without its optimiser state (a shipped policy: smaller).
+
+    ``advisor`` replaces an advised model's advisor spec (a run's ``valued:path=OUT/value.npz`` becomes
+    ``valued``, the shipped value model, once that file is shipped).
 
     With ``half`` the weights are stored as float16 (half the size again); loading casts them back into the
     float32 policy, so the exported file plays like any other model, its weights rounded to float16. The
@@ -400,6 +426,10 @@ def export_policy(model_path: str | Path, dest: str | Path, half: bool = False) 
     from sb3_contrib import MaskablePPO
 
     model = MaskablePPO.load(str(model_path), device="cpu")
+    if advisor is not None:
+        if not getattr(model.policy, "advisor", ""):
+            raise TrainError(f"{model_path} is not an advised model: it has no advisor to replace")
+        model.policy.advisor = model.policy_kwargs["advisor"] = advisor
     opt = model.policy.optimizer
     model.policy.optimizer = type(opt)(model.policy.parameters(), **opt.defaults)  # fresh: no moments saved
     if half:

@@ -77,6 +77,20 @@ def test_ppo_alone_for_a_game_without_a_shipped_policy_is_a_one_line_error(tmp_p
         policy.shipped_policy("seastead")
 
 
+def test_the_shipped_policy_of_a_table_is_its_player_counts_if_one_ships(tmp_path, monkeypatch):
+    from meeplezoo.agents import policy
+
+    monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
+    (tmp_path / "concordia.zip").write_bytes(b"")
+    (tmp_path / "concordia_2p.zip").write_bytes(b"")
+    assert policy.shipped_policy("concordia", 2) == tmp_path / "concordia_2p.zip"
+    assert policy.shipped_policy("concordia", 4) == tmp_path / "concordia.zip"  # none for 4: the game's own
+    assert policy.shipped_policy("concordia") == tmp_path / "concordia.zip"
+    (tmp_path / "concordia.zip").unlink()
+    with pytest.raises(AgentSpecError, match=r"no policy ships for concordia"):
+        policy.shipped_policy("concordia", 3)
+
+
 @pytest.mark.slow
 def test_every_shipped_policy_fits_its_games_current_spaces():
     """A policy trained before a game's observation or action space changed would fail at its first move."""
@@ -88,7 +102,11 @@ def test_every_shipped_policy_fits_its_games_current_spaces():
     from meeplezoo.agents.policy import advisor_of
 
     for file in shipped:
-        env = make_env(file.stem)
+        game, _, players = file.stem.rpartition("_")
+        if players.endswith("p") and players[:-1].isdigit():  # <game>_<n>p.zip: the policy of n-player tables
+            env = make_env(game, num_players=int(players[:-1]))
+        else:
+            env = make_env(file.stem)
         model = load_model(str(file))
         agent = env.possible_agents[0]
         n = env.action_space(agent).n

@@ -1,0 +1,124 @@
+"""Fitting the ``valued`` advisor's value model, alone and as the first phase of ``meeplezoo train``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplezoo.agents import make_agent
+from meeplezoo.agents.concordia_valued import ValueModel
+from meeplezoo.agents.match import play_game
+from meeplezoo.agents.policy import advisor_of
+from meeplezoo.games import make_env
+from meeplezoo.training import value_fit
+from meeplezoo.training.config import TrainConfigError, load_config
+
+ENV = {"num_players": 2}
+
+
+def test_the_rows_do_not_depend_on_the_number_of_processes(monkeypatch):
+    monkeypatch.setattr(value_fit, "CHUNK", 4)  # 10 games: three tasks
+    one = value_fit.collect(ENV, 10, seed=3, jobs=1)
+    two = value_fit.collect(ENV, 10, seed=3, jobs=2)
+    for a, b in zip(one, two, strict=True):
+        assert np.array_equal(a, b)
+    x, y, game = one
+    assert x.shape[0] == y.shape[0] == game.shape[0] > 0 and set(game.tolist()) <= set(range(10))
+    assert np.all(np.diff(game) >= 0)  # in game order
+    # two seats: each sampled turn gives a row per seat, with opposite margins
+    assert np.array_equal(y[0::2], -y[1::2])
+    assert np.all(np.isfinite(x)) and np.all(np.abs(y) < 5)
+
+
+def test_the_fit_learns_a_learnable_target_and_keeps_its_best_held_out_weights():
+    rng = np.random.default_rng(0)
+    x = rng.random((20000, 6), dtype=np.float32)
+    y = (x @ np.array([1.0, -2.0, 0.5, 0.0, 3.0, -1.0], np.float32) - 0.75).astype(np.float32)
+    group = np.arange(20000) // 20
+    layers, r2 = value_fit.fit(x, y, group, [16], epochs=40, seed=1, log=lambda _: None)
+    assert r2 > 0.95
+    model = ValueModel(layers, 2, "italia")
+    held = group % value_fit.HOLDOUT == 0
+    pred = np.array([model(row.copy()) for row in x[held]])
+    assert 1 - ((pred - y[held]) ** 2).mean() / y[held].var() == pytest.approx(r2, abs=1e-4)
+    with pytest.raises(ValueError, match="too few games"):
+        value_fit.fit(x, y, np.ones(20000, np.int64), [16], epochs=1, seed=1)
+
+
+def test_bad_value_settings_are_one_line_errors():
+    with pytest.raises(TrainConfigError, match='value_games fits the value model of advisor = "valued"'):
+        load_config("concordia", None, {"value_games": 100, "advisor": "heuristic"})
+    with pytest.raises(TrainConfigError, match="value_games must be 0 or at least 20"):
+        load_config("concordia", None, {"value_games": 5, "advisor": "valued"})
+    with pytest.raises(TrainConfigError, match="value_epochs must be at least 1"):
+        load_config("concordia", None, {"value_epochs": 0})
+    with pytest.raises(TrainConfigError, match="value_net_arch must be positive"):
+        load_config("concordia", None, {"value_net_arch": [0]})
+
+
+def _tiny(game: str = "concordia", **more):
+    values = {
+        "total_steps": 64,
+        "n_envs": 1,
+        "n_steps": 32,
+        "batch_size": 32,
+        "n_epochs": 1,
+        "net_arch": [16],
+        "opponents": ["heuristic"],
+        "eval_every": 0,
+        "checkpoint_every": 32,
+        "advisor": "valued",
+        "advice_anchor": 0.3,
+        "value_games": 20,
+        "value_net_arch": [8],
+        "value_epochs": 1,
+        "env": dict(ENV),
+    }
+    values.update(more)
+    return load_config(game, None, values)
+
+
+def test_a_game_without_a_valued_agent_is_refused_before_anything_runs(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.agents.registry import UnknownAgentError
+    from meeplezoo.training.trainer import train
+
+    with pytest.raises(UnknownAgentError, match="no agent 'valued' for seastead"):
+        train("seastead", tmp_path / "run", _tiny("seastead", env={}), log=lambda _: None)
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.slow
+def test_a_run_fits_its_value_model_first_and_its_policy_is_advised_by_it(tmp_path):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.trainer import export_policy, train
+
+    out = tmp_path / "run"
+    lines: list[str] = []
+    train("concordia", out, _tiny(), log=lines.append)
+    value = out / "value.npz"
+    model = ValueModel.load(value)
+    assert (model.num_players, model.board, model.layers[0][0].shape[1]) == (2, "italia", 8)
+    assert any(line.startswith("value fit: 20 heuristic self-play games") for line in lines)
+    assert 'advisor = "valued"' in (out / "config.toml").read_text()  # a resume resolves it again
+    agent = make_agent(f"ppo:{out / 'final.zip'}", "concordia", seed=0)
+    assert advisor_of(agent.model) == f"valued:path={value}"
+    env = make_env("concordia", **ENV)
+    record = play_game(env, {"player_0": agent, "player_1": make_agent("random", "concordia", seed=1)}, seed=2)
+    assert not record.illegal_action and agent._advisor.model.layers[0][0].shape[1] == 8
+
+    lines.clear()
+    train("concordia", out, resume=True, total_steps=128, log=lines.append)  # no second fit
+    assert not any(line.startswith("value fit") for line in lines)
+    assert ValueModel.load(value).layers[0][0].tobytes() == model.layers[0][0].tobytes()
+
+    shipped = export_policy(out / "final.zip", tmp_path / "ship.zip", advisor=f"valued:path={value}")
+    assert advisor_of(make_agent(f"ppo:{shipped}", "concordia").model) == f"valued:path={value}"
+    plain = export_policy(out / "final.zip", tmp_path / "plain.zip")
+    from meeplezoo.training.trainer import TrainError
+
+    with pytest.raises(TrainError, match="not an advised model"):
+        unadvised = tmp_path / "unadvised"
+        train("concordia", unadvised, _tiny(advisor="", advice_anchor=0.0, value_games=0), log=lambda _: None)
+        export_policy(unadvised / "final.zip", tmp_path / "x.zip", advisor="valued")
+    assert plain.is_file()

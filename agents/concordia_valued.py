@@ -8,9 +8,10 @@ margin of heuristic self-play games (own score minus the best other seat's), rea
 observation and the two evaluations. Choosing the card by it is one step of policy improvement over the
 heuristic (the games it learns from are the heuristic's), in the spirit of TD-Gammon's learnt evaluation.
 
-``valued`` plays the value model shipped with MeepleZoo (``training/policies/concordia_value.npz``, fitted at
-2 players on Italia); ``valued:path=FILE.npz`` any other. A model plays only the configuration it was fitted
-on (players, map): anything else is a one-line :class:`~meeplezoo.agents.spec.AgentSpecError`.
+``valued`` plays the value model shipped with MeepleZoo for the table's number of players
+(``training/policies/concordia_value_<n>p.npz``, fitted on Italia: 2 and 4 players ship); ``valued:path=FILE.npz``
+any other. A model plays only the configuration it was fitted on (players, map): anything else, or a table no
+model ships for, is a one-line :class:`~meeplezoo.agents.spec.AgentSpecError`.
 """
 
 from __future__ import annotations
@@ -34,8 +35,13 @@ MARGIN_SCALE = 30.0
 EVALUATE_SCALE = 100.0
 #: features past the observation: the seat's evaluation, the best other seat's, the game left
 EXTRA_FEATURES = 3
-#: the value model shipped with MeepleZoo (package data beside the shipped policies)
-SHIPPED_VALUE = Path(__file__).resolve().parent.parent / "training" / "policies" / "concordia_value.npz"
+#: the folder of the shipped value models (package data beside the shipped policies)
+VALUE_DIR = Path(__file__).resolve().parent.parent / "training" / "policies"
+
+
+def shipped_value(num_players: int) -> Path:
+    """The path of the value model shipped for ``num_players``-player tables (it may not exist)."""
+    return VALUE_DIR / f"concordia_value_{num_players}p.npz"
 
 
 def features(d: ConcordiaData, seat: int) -> np.ndarray:
@@ -109,9 +115,9 @@ class ValueModel:
 _LOADED: dict[tuple[str, float], ValueModel] = {}
 
 
-def load_value_model(path: str | Path = "") -> ValueModel:
-    """The model in ``path`` ("": the shipped one), loaded once per file version."""
-    file = Path(path) if path else SHIPPED_VALUE
+def load_value_model(path: str | Path) -> ValueModel:
+    """The model in ``path``, loaded once per file version."""
+    file = Path(path)
     if not file.is_file():
         raise AgentSpecError(f"valued: no value model {str(file)!r}")
     key = (str(file.resolve()), file.stat().st_mtime)
@@ -125,23 +131,33 @@ class ConcordiaValuedAgent(ConcordiaHeuristicAgent):
 
     name = "valued"
     PARAMS: ClassVar[tuple[Param, ...]] = (
-        Param("path", str, "", "a value model .npz (default: the shipped one, 2 players on Italia)"),
+        Param("path", str, "", "a value model .npz (default: the one shipped for the table's player count)"),
     )
 
     def __init__(self, seed: Seed = None, path: str = "", model: ValueModel | None = None) -> None:
         super().__init__(seed)
-        self.model = model if model is not None else load_value_model(path)
+        # None: the model shipped for the table, loaded at the first choice (again at a table of another size)
+        self.model = model if model is not None else load_value_model(path) if path else None
+        self._shipped = self.model is None
         self.score = self._score  # type: ignore[assignment]  # the lookahead's scoring, per instance
         self._checked: tuple[int, int] | None = None
 
     def _score(self, d: ConcordiaData, seat: int) -> float:
         if not d.stack:  # the turn ended the game: the true margin
             return evaluate(d, seat) + MARGIN_SCALE * margin(final_scores(d), seat)
-        return evaluate(d, seat) + MARGIN_SCALE * self.model(features(d, seat))
+        return evaluate(d, seat) + MARGIN_SCALE * self.model(features(d, seat))  # type: ignore[misc]
 
     def _check(self, d: ConcordiaData) -> None:
         if self._checked == (d.n, d.board):
             return
+        if self._shipped:
+            file = shipped_value(d.n)
+            if not file.is_file():
+                raise AgentSpecError(
+                    f"valued: no value model ships for {d.n}-player Concordia; give one: valued:path=FILE.npz "
+                    "(meeplezoo train's value_games fits one)"
+                )
+            self.model = load_value_model(file)
         m = self.model
         if (d.n, d.board) != (m.num_players, BOARD_INDEX[m.board]):
             board = next(name for name, i in BOARD_INDEX.items() if i == d.board)

@@ -8,7 +8,8 @@ share its outcome, so a net soon memorises the training games' boards: early sto
 general). The games are played on ``jobs`` processes; the rows, and so the model, do not depend on how many.
 
 ``meeplezoo train concordia`` runs it before PPO when the config has ``value_games > 0`` (and
-``advisor = "valued"``): the model goes to ``OUT/value.npz`` and the advisor reads it.
+``advisor = "valued"``): the model goes to ``OUT/value.npz`` and the advisor reads it. The shipped models were
+fitted by the same call, :func:`fit_value_model` with seed 0 (docs/training.md gives both commands).
 """
 
 from __future__ import annotations
@@ -89,6 +90,25 @@ def fit(
 ) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
     """Fit the MLP; return its layers (weights in x out, bias) with the best held-out R^2, and that R^2.
     Rows whose ``group`` (game index) is a multiple of :data:`HOLDOUT` are held out."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # a small MLP; and one thread gives the same floats on any machine
+    try:
+        return _fit(x, y, group, hidden, epochs, seed, log)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _fit(
+    x: np.ndarray,
+    y: np.ndarray,
+    group: np.ndarray,
+    hidden: list[int],
+    epochs: int,
+    seed: int,
+    log: Callable[[str], None],
+) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
     import torch
 
     torch.manual_seed(seed)

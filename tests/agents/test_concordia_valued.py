@@ -9,11 +9,11 @@ from meeplezoo.agents import make_agent
 from meeplezoo.agents.concordia_heuristic import ConcordiaHeuristicAgent, evaluate, game_left
 from meeplezoo.agents.concordia_valued import (
     MARGIN_SCALE,
-    SHIPPED_VALUE,
     ConcordiaValuedAgent,
     ValueModel,
     features,
     margin,
+    shipped_value,
 )
 from meeplezoo.agents.spec import AgentSpecError
 from meeplezoo.agents.view import view_of_state
@@ -138,11 +138,16 @@ def test_a_model_plays_only_the_table_it_was_fitted_on():
         agent.act(view_of_state(state, state.current_player()))
 
 
-@pytest.mark.skipif(not SHIPPED_VALUE.is_file(), reason="no value model shipped")
-def test_the_shipped_value_model_fits_two_player_italia():
-    model = ValueModel.load(SHIPPED_VALUE)
-    assert (model.num_players, model.board, model.input_size) == (2, "italia", WIDTH)
-    agent = make_agent("valued", "concordia", seed=0)
-    state = GAME2.new_state(9)
-    choice = agent.act(view_of_state(state, state.current_player()))
-    assert state.is_legal(choice)
+def test_the_shipped_value_models_fit_their_tables():
+    for players in (2, 4):
+        model = ValueModel.load(shipped_value(players))
+        width = ConcordiaGame(num_players=players).observation_size + 3
+        assert (model.num_players, model.board, model.input_size) == (players, "italia", width)
+    agent = make_agent("valued", "concordia", seed=0)  # one agent, the model of each table it meets
+    for players in (2, 4, 2):
+        state = ConcordiaGame(num_players=players).new_state(9)
+        assert state.is_legal(agent.act(view_of_state(state, state.current_player())))
+        assert agent.model.num_players == players
+    state = ConcordiaGame(num_players=3).new_state(9)
+    with pytest.raises(AgentSpecError, match="no value model ships for 3-player Concordia"):
+        agent.act(view_of_state(state, state.current_player()))

@@ -92,25 +92,6 @@ def fit(
     Rows whose ``group`` (game index) is a multiple of :data:`HOLDOUT` are held out."""
     import torch
 
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)  # a small MLP; and one thread gives the same floats on any machine
-    try:
-        return _fit(x, y, group, hidden, epochs, seed, log)
-    finally:
-        torch.set_num_threads(threads)
-
-
-def _fit(
-    x: np.ndarray,
-    y: np.ndarray,
-    group: np.ndarray,
-    hidden: list[int],
-    epochs: int,
-    seed: int,
-    log: Callable[[str], None],
-) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
-    import torch
-
     torch.manual_seed(seed)
     held = group % HOLDOUT == 0
     if held.all() or not held.any():
@@ -167,6 +148,8 @@ def fit_value_model(
     log: Callable[[str], None] = print,
 ) -> dict[str, float]:
     """Play, fit and save the value model to ``out``; return the figures (rows, R^2, seconds)."""
+    import torch
+
     from ..agents.concordia_valued import ValueModel
     from ..envs.concordia.game import ConcordiaGame
 
@@ -175,7 +158,12 @@ def fit_value_model(
     x, y, group = collect(env_config, games, seed, jobs)
     played = time.perf_counter() - start
     log(f"value fit: {games} heuristic self-play games, {len(y)} rows in {played:.0f} s")
-    layers, r2 = fit(x, y, group, hidden, epochs, seed, log)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # a small MLP; and one thread gives the same floats on any machine
+    try:
+        layers, r2 = fit(x, y, group, hidden, epochs, seed, log)
+    finally:
+        torch.set_num_threads(threads)
     ValueModel(layers, game.num_players, game.config["map"]).save(out)
     log(f"Saved {out} (held-out R^2 {r2:.3f})")
     return {"rows": float(len(y)), "heldout_r2": r2, "play_seconds": played, "seconds": time.perf_counter() - start}

@@ -181,12 +181,9 @@ def train(
     check_shaping(game, config.shaping)  # before the env workers are made: one line, not a worker's traceback
     if (config.pretrain_games or config.advisor) and not resume:
         from ..agents import make_agent
-        from ..agents.registry import agent_class
 
-        if config.value_games:
-            agent_class(config.advisor, game)  # a game without a valued agent: one line
         for spec in (config.pretrain_agent if config.pretrain_games else "", config.advisor):
-            if spec and not config.value_games:
+            if spec:
                 make_agent(spec, game, seed=0)  # a bad demonstrator or advisor: one line before anything runs
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.toml").write_text(dump_config(config))

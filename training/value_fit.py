@@ -35,7 +35,7 @@ def play_rows(env_config: dict[str, Any], seeds: list[int]) -> tuple[np.ndarray,
     """Rows of heuristic self-play games: features, margin and the game's index in ``seeds``, at sampled turn
     starts, every seat."""
     from ..agents.concordia_heuristic import ConcordiaHeuristicAgent
-    from ..agents.concordia_valued import features, margin
+    from ..agents.concordia_valued import EXTRA_FEATURES, features, margin
     from ..envs.concordia.game import ConcordiaGame
     from ..envs.concordia.steps import Step
 
@@ -58,7 +58,7 @@ def play_rows(env_config: dict[str, Any], seeds: list[int]) -> tuple[np.ndarray,
         xs += [x for x, _ in rows]
         ys += [margin(scores, seat) for _, seat in rows]
         index += [k] * len(rows)
-    width = game.observation_size + 3
+    width = game.observation_size + EXTRA_FEATURES
     return np.array(xs, np.float32).reshape(-1, width), np.array(ys, np.float32), np.array(index, np.int64)
 
 

@@ -86,6 +86,9 @@ def test_a_game_without_a_valued_agent_is_refused_before_anything_runs(tmp_path)
     with pytest.raises(UnknownAgentError, match="no agent 'valued' for seastead"):
         train("seastead", tmp_path / "run", _tiny("seastead", env={}), log=lambda _: None)
     assert not (tmp_path / "run").exists()
+    with pytest.raises(UnknownAgentError, match="no agent 'nobody' for concordia"):  # the demonstrator is checked too
+        train("concordia", tmp_path / "run", _tiny(pretrain_games=5, pretrain_agent="nobody"), log=lambda _: None)
+    assert not (tmp_path / "run").exists()
 
 
 @pytest.mark.slow

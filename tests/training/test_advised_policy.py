@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tiny_advised_run import TINY_ADVISED_RUN
 
 from meeplezoo.agents import make_agent
 from meeplezoo.agents.match import play_game
@@ -194,15 +195,7 @@ def test_a_tiny_advised_run_trains_and_its_model_plays(tmp_path):
         "board_royale",
         None,
         {
-            "total_steps": 64,
-            "n_envs": 1,
-            "n_steps": 32,
-            "batch_size": 32,
-            "n_epochs": 1,
-            "net_arch": [16],
-            "opponents": ["heuristic"],
-            "eval_every": 0,
-            "checkpoint_every": 32,
+            **TINY_ADVISED_RUN,
             "advisor": "heuristic",
             "advice_weight": 1.0,
             "advice_anchor": 0.5,

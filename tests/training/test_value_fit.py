@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from tiny_advised_run import TINY_ADVISED_RUN
 
 from meeplezoo.agents import make_agent
 from meeplezoo.agents.concordia_valued import ValueModel
@@ -58,15 +59,7 @@ def test_bad_value_settings_are_one_line_errors():
 
 def _tiny(game: str = "concordia", **more):
     values = {
-        "total_steps": 64,
-        "n_envs": 1,
-        "n_steps": 32,
-        "batch_size": 32,
-        "n_epochs": 1,
-        "net_arch": [16],
-        "opponents": ["heuristic"],
-        "eval_every": 0,
-        "checkpoint_every": 32,
+        **TINY_ADVISED_RUN,
         "advisor": "valued",
         "advice_anchor": 0.3,
         "value_games": 20,

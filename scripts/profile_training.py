@@ -56,11 +56,11 @@ def _cum(raw: dict, match) -> float:
     return sum(v[3] for f, v in raw.items() if match(f))
 
 
-def _config(game: str, steps: int, config_file: str | None):
+def _config(game: str, steps: int, config_file: str | None, n_envs: int | None = 1):
     from meeplezoo.training.config import load_config
 
     overrides = {
-        "n_envs": 1,
+        **({"n_envs": n_envs} if n_envs else {}),
         "total_steps": steps,
         "eval_every": 0,
         "snapshot_every": 0,
@@ -106,6 +106,52 @@ def plain(game: str, steps: int, config_file: str | None = None) -> dict[str, fl
         for cls, name, fn in saved:
             setattr(cls, name, fn)
     return {"steps_per_cpu_s": steps / spent["learn"], **spent}
+
+
+def wall(game: str, steps: int, config_file: str | None = None) -> dict[str, float]:
+    """Env-steps per wall second of ``learn`` and the wall seconds the learner spends in the vec env's calls
+    (stepping, resetting, asking for masks: waiting for the workers and talking to them), with the config's own
+    ``n_envs`` and ``pipelined`` (a pipelined run's envs step while the learner picks the other group's moves)."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnvWrapper, VecMonitor
+
+    from meeplezoo.training.masked_vec_env import MaskCachingVecEnv
+    from meeplezoo.training.pipelined import PipelinedVecEnv
+    from meeplezoo.training.spin_vec_env import SpinVecEnv
+    from meeplezoo.training.trainer import train
+
+    torch.set_num_threads(1)
+    spent = {"env": 0.0, "learn": 0.0}
+    depth = [0]  # only the outermost vec env call is timed (the wrappers call the ones inside)
+
+    def timed(fn, key):
+        def wrapper(*args, **kwargs):
+            outer = key == "learn" or depth[0] == 0
+            depth[0] += key == "env"
+            t = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                depth[0] -= key == "env"
+                if outer:
+                    spent[key] += time.perf_counter() - t
+
+        return wrapper
+
+    names = ("step_async", "step_wait", "reset", "env_method")
+    classes = (PipelinedVecEnv, VecMonitor, VecEnvWrapper, MaskCachingVecEnv, SpinVecEnv, SubprocVecEnv, DummyVecEnv)
+    saved = [(cls, name, cls.__dict__[name]) for cls in classes for name in names if name in cls.__dict__]
+    saved.append((MaskablePPO, "learn", MaskablePPO.learn))
+    for cls, name, fn in saved:
+        setattr(cls, name, timed(fn, "learn" if name == "learn" else "env"))
+    try:
+        with tempfile.TemporaryDirectory() as out:
+            train(game, out, _config(game, steps, config_file, n_envs=None), log=lambda _: None)
+    finally:
+        for cls, name, fn in saved:
+            setattr(cls, name, fn)
+    return {"steps_per_s": steps / spent["learn"], **spent}
 
 
 def profile(game: str, steps: int, top: int = 0, config_file: str | None = None) -> dict[str, float]:
@@ -175,6 +221,7 @@ def main() -> None:
     p.add_argument("--round-trips", type=int, default=0, help="also time N SubprocVecEnv steps, masks asked/cached")
     p.add_argument("--config", default=None, metavar="FILE", help="a run's TOML settings over the game's defaults")
     p.add_argument("--plain", action="store_true", help="no cProfile: the env's and learn's CPU time only")
+    p.add_argument("--wall", action="store_true", help="wall time in the vec env's calls, the config's n_envs")
     args = p.parse_args()
     if args.round_trips:
         for game in args.games:
@@ -184,6 +231,12 @@ def main() -> None:
                 f"{r['asked'][1]:.0f} us, cached {r['cached'][0]:.0f} / {r['cached'][1]:.0f} us",
                 flush=True,
             )
+        return
+    if args.wall:
+        print(f"{'game':14} {'steps/s':>11} {'env share':>9}   (wall time of learn in the vec env's calls)")
+        for game in args.games:
+            r = wall(game, args.steps, args.config)
+            print(f"{game:14} {r['steps_per_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
         return
     if args.plain:
         print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   (no cProfile: CPU time of learn, the vec env)")

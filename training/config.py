@@ -38,6 +38,8 @@ class TrainConfig:
 
     total_steps: int = 200_000  #: learner decisions over the whole run
     n_envs: int = 2  #: parallel envs (SubprocVecEnv when > 1)
+    #: two groups of envs stepped in turn, one stepping while the learner picks the other's moves (n_envs >= 2)
+    pipelined: bool = False
     seed: int = 0
     n_steps: int = 512  #: rollout length per env per update
     batch_size: int = 256
@@ -154,6 +156,8 @@ def apply_overrides(config: TrainConfig, values: dict[str, Any], where: str = "c
 
 
 def validate(config: TrainConfig, where: str = "config") -> None:
+    if config.pipelined and config.n_envs < 2:
+        raise TrainConfigError(f"{where}: pipelined needs n_envs of at least 2 (two groups), not {config.n_envs}")
     for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")

@@ -67,12 +67,25 @@ def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
     """``n_envs`` single-agent envs: in ``SubprocVecEnv`` workers when more than one; the masks come with the
     step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
     finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
-    games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``."""
+    games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``. With
+    ``pipelined`` the envs are two groups, each such a stack (:class:`~meeplezoo.training.pipelined.PipelinedVecEnv`),
+    stepped by one worker process through shared memory (:mod:`~meeplezoo.training.spin_vec_env`; on x86-64,
+    else each group in ``SubprocVecEnv`` workers)."""
     from stable_baselines3.common.vec_env import SubprocVecEnv, VecMonitor
 
+    from . import spin_vec_env
     from .masked_vec_env import FreshInfoDummyVecEnv, MaskCachingVecEnv
+    from .pipelined import PipelinedVecEnv
 
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
+    if config.pipelined:  # two groups of envs, stepped in turn (double-buffered sampling)
+        half = config.n_envs // 2
+        if spin_vec_env.available():  # one worker process, spinning on shared memory
+            worker = spin_vec_env.SpinWorker(fns, [half, config.n_envs - half])
+            groups: list[Any] = [worker.group(0), worker.group(1)]
+        else:
+            groups = [SubprocVecEnv(part, start_method="spawn") for part in (fns[:half], fns[half:])]
+        return PipelinedVecEnv([VecMonitor(MaskCachingVecEnv(group)) for group in groups])
     return VecMonitor(
         MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else FreshInfoDummyVecEnv(fns))
     )
@@ -101,9 +114,6 @@ def ppo_win_rate(result: Any) -> float:
 
 
 #: what VecMonitor counts of the episodes in flight (saved with a checkpoint, so their logged returns are whole)
-MONITOR_STATE = ("episode_returns", "episode_lengths", "episode_count")
-
-
 class _RunState:
     """What a checkpoint holds besides the model."""
 
@@ -157,8 +167,10 @@ def train(
     """Train (or resume) the run in ``out``; return the model. ``total_steps`` overrides the config's."""
     try:
         import torch
-        from sb3_contrib import MaskablePPO
         from stable_baselines3.common.callbacks import BaseCallback
+
+        from .pipelined import PipelinedMaskablePPO as MaskablePPO
+        from .pipelined import monitor_state, set_monitor_state
     except ImportError as exc:
         raise TrainError(f"training needs the training extra (torch, sb3-contrib): {exc}") from None
     from ..games import resolve
@@ -230,8 +242,11 @@ def train(
                 raise TrainError(f"{out / latest['state']} holds {len(envs)} envs, the run has {vec_env.num_envs}")
             for i, env_state in enumerate(envs):
                 vec_env.env_method("set_state", env_state, indices=[i])
-            for key, value in saved.get("monitor", {}).items():
-                setattr(vec_env, key, value)
+            if "monitor" in saved:
+                try:
+                    set_monitor_state(vec_env, saved["monitor"])
+                except ValueError as exc:
+                    raise TrainError(f"{out / latest['state']}: {exc}") from None
         _set_rng_state(saved["rng"])
         log(f"Resumed {out} at step {model.num_timesteps} (pool: {len(run.snapshots)} frozen checkpoints)")
     else:
@@ -274,7 +289,7 @@ def train(
             "rng": _rng_state(),
             "envs": vec_env.env_method("get_state"),
             "buffer_pos": model.rollout_buffer.pos,
-            "monitor": {k: getattr(vec_env, k) for k in MONITOR_STATE},  # the returns of the games in flight
+            "monitor": monitor_state(vec_env),  # the returns of the games in flight
         }
         with open(folder / f"step_{step}.pkl", "wb") as f:
             pickle.dump(state, f)

@@ -1,6 +1,6 @@
 """`meeplezoo train --resume` continues a run exactly: a run interrupted after its checkpoint at step 128 and
 resumed ends, at step 256, bit-identical to the run that was never interrupted (model, optimiser, step count,
-pool, evaluations, RNG states, envs with their games in flight)."""
+pool, evaluations, RNG states, envs with their games in flight); with ``pipelined`` envs too."""
 
 from __future__ import annotations
 
@@ -53,15 +53,15 @@ def _assert_same_tensors(a, b, where=""):
         assert a == b, where
 
 
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
+@pytest.fixture(scope="module", params=[False, True], ids=["sync", "pipelined"])
+def runs(tmp_path_factory, request):
     """(uninterrupted run, resumed run): both trained in the same folder name, so the pool's paths agree."""
     pytest.importorskip("sb3_contrib")
     from meeplezoo.training.trainer import train
 
     root = tmp_path_factory.mktemp("resume")
     run = root / "run"
-    train("seastead", run, load_config("seastead", None, RUN), log=lambda _: None)
+    train("seastead", run, load_config("seastead", None, {**RUN, "pipelined": request.param}), log=lambda _: None)
     whole = root / "whole"
     run.rename(whole)
     # the interrupted run: what the folder held right after the checkpoint at step 128
@@ -106,8 +106,12 @@ def test_a_resumed_run_ends_bit_identical_to_the_uninterrupted_one(runs):
         _assert_same_tensors(_params(whole / name)[1], _params(resumed / name)[1], name)
     state_a = pickle.loads((whole / "checkpoints" / "step_256.pkl").read_bytes())
     state_b = pickle.loads((resumed / "checkpoints" / "step_256.pkl").read_bytes())
-    for key in ("episode_returns", "episode_lengths", "episode_count"):  # VecMonitor's games in flight
-        assert np.array_equal(state_a["monitor"][key], state_b["monitor"][key]), key
+    monitors_a, monitors_b = state_a["monitor"], state_b["monitor"]  # one per group when pipelined
+    if isinstance(monitors_a, dict):
+        monitors_a, monitors_b = [monitors_a], [monitors_b]
+    for monitor_a, monitor_b in zip(monitors_a, monitors_b, strict=True):
+        for key in ("episode_returns", "episode_lengths", "episode_count"):  # VecMonitor's games in flight
+            assert np.array_equal(monitor_a[key], monitor_b[key]), key
     assert state_a["run"] == state_b["run"]  # the pool, the next due steps, the evaluations and their win rates
     assert [s for s, _, _ in state_a["run"]["evals"]] == [128, 256]
     _assert_same_tensors(state_a["rng"]["torch"], state_b["rng"]["torch"], "torch rng")

@@ -3,6 +3,7 @@
     python scripts/profile_training.py seastead concordia --steps 1024
     python scripts/profile_training.py seastead --round-trips 2000   # masks asked vs cached, 2 workers
     python scripts/profile_training.py seastead --config ship.toml --plain --steps 20480   # no cProfile
+    python scripts/profile_training.py seastead --config training/configs/seastead.toml --wall --steps 8192
 
 Runs :func:`meeplezoo.training.trainer.train` (the game's default config and opponent pool, one env in the
 process so that cProfile sees it, no evaluation or snapshots) under cProfile with CPU time as its clock
@@ -27,6 +28,10 @@ fit are skipped: what is profiled is PPO's loop; a ``valued`` advisor reads the 
 ``--plain`` runs without cProfile:
 the vec env's ``step_wait``/``reset``/``env_method`` and ``learn`` are timed with ``time.process_time``
 only, so the share is the unprofiled one (no split into parts).
+``--wall`` runs the config as it is (its ``n_envs``, ``pipelined``) and prints env-steps per wall second of
+``learn`` and the share of ``learn``'s wall time that the learner spends in the vec env's calls (stepping,
+resetting, asking for masks): waiting for the env and talking to it. In a pipelined run the envs step
+while the learner works on the other group's moves, so that share is what the env costs the run.
 """
 
 from __future__ import annotations

@@ -254,11 +254,15 @@ def test_every_config_file_in_the_package_loads():
 
 
 @pytest.mark.slow
-def test_stop_at_ends_the_run_at_that_boundary_with_the_schedule_of_the_whole_run(tmp_path):
+@pytest.mark.parametrize(
+    "envs", [{"n_envs": 1}, {"n_envs": 2, "n_steps": 16, "pipelined": True}], ids=["one", "pipelined"]
+)
+def test_stop_at_ends_the_run_at_that_boundary_with_the_schedule_of_the_whole_run(tmp_path, envs):
+    """(pipelined: the stop comes with both groups' next steps in flight; they are drained, not stored)"""
     pytest.importorskip("sb3_contrib")
     from meeplezoo.training.trainer import train
 
-    settings = {**TINY, "n_envs": 1, "self_play": 0.0, "snapshot_every": 0, "eval_every": 0}
+    settings = {**TINY, **envs, "self_play": 0.0, "snapshot_every": 0, "eval_every": 0}
     settings |= {"lr_schedule": "linear", "learning_rate": 1e-3, "stop_at": 64}
     model = train("seastead", tmp_path, load_config("seastead", None, settings), log=lambda _: None)
     assert model.num_timesteps == 64

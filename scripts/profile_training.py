@@ -65,7 +65,7 @@ def _config(game: str, steps: int, config_file: str | None, n_envs: int | None =
     from meeplezoo.training.config import load_config
 
     overrides = {
-        **({"n_envs": n_envs} if n_envs else {}),
+        **({"n_envs": n_envs, "pipelined": False} if n_envs else {}),  # one env in the process: synchronous
         "total_steps": steps,
         "eval_every": 0,
         "snapshot_every": 0,

@@ -237,17 +237,21 @@ def main() -> None:
                 flush=True,
             )
         return
-    if args.wall:
-        print(f"{'game':14} {'steps/s':>11} {'env share':>9}   (wall time of learn in the vec env's calls)")
+    if args.wall or args.plain:
+        run, rate, what = (
+            (wall, "steps/s", "wall time of learn in the vec env's calls")
+            if args.wall
+            else (
+                plain,
+                "steps/CPU s",
+                "no cProfile: CPU time of learn, the vec env",
+            )
+        )
+        print(f"{'game':14} {rate:>11} {'env share':>9}   ({what})")
         for game in args.games:
-            r = wall(game, args.steps, args.config)
-            print(f"{game:14} {r['steps_per_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
-        return
-    if args.plain:
-        print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   (no cProfile: CPU time of learn, the vec env)")
-        for game in args.games:
-            r = plain(game, args.steps, args.config)
-            print(f"{game:14} {r['steps_per_cpu_s']:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
+            r = run(game, args.steps, args.config)
+            speed = r["steps_per_s"] if args.wall else r["steps_per_cpu_s"]
+            print(f"{game:14} {speed:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
         return
     names = (*PARTS, "wrapper")
     print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   share of learn: " + ", ".join(names))

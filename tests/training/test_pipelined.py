@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from same_values import assert_same
 
 from meeplezoo.training.config import TrainConfigError, load_config
 
@@ -104,21 +105,6 @@ def _steps(venv, actions_per_step):
     return out
 
 
-def _assert_same(a, b, where="result"):
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        assert np.array_equal(np.asarray(a), np.asarray(b)) and np.asarray(a).dtype == np.asarray(b).dtype, where
-    elif isinstance(a, dict):
-        assert a.keys() == b.keys(), f"{where}: {sorted(a)} != {sorted(b)}"
-        for k in a:
-            _assert_same(a[k], b[k], f"{where}[{k!r}]")
-    elif isinstance(a, (list, tuple)):
-        assert len(a) == len(b), where
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _assert_same(x, y, f"{where}[{i}]")
-    else:
-        assert a == b, f"{where}: {a!r} != {b!r}"
-
-
 @pytest.mark.slow
 def test_the_spinning_worker_returns_what_subprocvecenv_returns():
     """Same envs, seeds and moves: the same observations, rewards, dones, infos (terminal observations, masks,
@@ -167,7 +153,7 @@ def test_the_spinning_worker_returns_what_subprocvecenv_returns():
                 mine = np.concatenate(mine) if k == 0 else [*mine[0], *mine[1]]
             else:  # a step: (obs, rewards, dones, infos) of each group
                 mine = (*(np.concatenate([g[j] for g in mine]) for j in range(3)), [*mine[0][3], *mine[1][3]])
-            _assert_same(mine, theirs, f"item {k}")
+            assert_same(mine, theirs, f"item {k}")
         assert (
             groups[1].env_method("action_masks", indices=[1])[0].tolist()
             == reference.env_method("action_masks", indices=[2])[0].tolist()

@@ -10,6 +10,7 @@ import shutil
 
 import numpy as np
 import pytest
+from same_values import assert_same
 
 from meeplezoo.training.config import load_config
 
@@ -34,23 +35,6 @@ def _params(path):
 
     model = MaskablePPO.load(str(path), device="cpu")
     return model, model.policy.state_dict(), model.policy.optimizer.state_dict()
-
-
-def _assert_same_tensors(a, b, where=""):
-    import torch
-
-    if isinstance(a, torch.Tensor):
-        assert torch.equal(a, b), where
-    elif isinstance(a, dict):
-        assert a.keys() == b.keys(), where
-        for k in a:
-            _assert_same_tensors(a[k], b[k], f"{where}.{k}")
-    elif isinstance(a, (list, tuple)):
-        assert len(a) == len(b), where
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            _assert_same_tensors(x, y, f"{where}[{i}]")
-    else:
-        assert a == b, where
 
 
 @pytest.fixture(scope="module", params=[False, True], ids=["sync", "pipelined"])
@@ -99,11 +83,11 @@ def test_a_resumed_run_ends_bit_identical_to_the_uninterrupted_one(runs):
     model_a, policy_a, optim_a = _params(whole / "checkpoints" / "step_256.zip")
     model_b, policy_b, optim_b = _params(resumed / "checkpoints" / "step_256.zip")
     assert model_a.num_timesteps == model_b.num_timesteps == 256 and model_a._n_updates == model_b._n_updates
-    _assert_same_tensors(policy_a, policy_b, "policy")
-    _assert_same_tensors(optim_a, optim_b, "optimizer")  # Adam moments and step counts
+    assert_same(policy_a, policy_b, "policy")
+    assert_same(optim_a, optim_b, "optimizer")  # Adam moments and step counts
     assert np.array_equal(model_a._last_obs, model_b._last_obs)
     for name in ("pool/step_192.zip", "pool/step_256.zip"):
-        _assert_same_tensors(_params(whole / name)[1], _params(resumed / name)[1], name)
+        assert_same(_params(whole / name)[1], _params(resumed / name)[1], name)
     state_a = pickle.loads((whole / "checkpoints" / "step_256.pkl").read_bytes())
     state_b = pickle.loads((resumed / "checkpoints" / "step_256.pkl").read_bytes())
     monitors_a, monitors_b = state_a["monitor"], state_b["monitor"]  # one per group when pipelined
@@ -114,7 +98,7 @@ def test_a_resumed_run_ends_bit_identical_to_the_uninterrupted_one(runs):
             assert np.array_equal(monitor_a[key], monitor_b[key]), key
     assert state_a["run"] == state_b["run"]  # the pool, the next due steps, the evaluations and their win rates
     assert [s for s, _, _ in state_a["run"]["evals"]] == [128, 256]
-    _assert_same_tensors(state_a["rng"]["torch"], state_b["rng"]["torch"], "torch rng")
+    assert_same(state_a["rng"]["torch"], state_b["rng"]["torch"], "torch rng")
     assert state_a["rng"]["random"] == state_b["rng"]["random"]
     np_a, np_b = state_a["rng"]["numpy"], state_b["rng"]["numpy"]
     assert np_a[0] == np_b[0] and np.array_equal(np_a[1], np_b[1]) and np_a[2:] == np_b[2:]

@@ -61,11 +61,6 @@ class MaskCachingVecEnv(VecEnvWrapper):
             self._masks = None  # the method may change the env
         return self.venv.env_method(method_name, *args, indices=indices, **kwargs)
 
-    def _get_indices(self, indices: Any) -> Sequence[int]:
-        if indices is None:
-            return range(self.num_envs)
-        return [indices] if isinstance(indices, int) else list(indices)
-
 
 class FreshInfoDummyVecEnv(DummyVecEnv):
     """``DummyVecEnv`` for envs whose ``step`` returns a new info dict each time (:class:`SingleAgentEnv`):

@@ -103,16 +103,11 @@ class PipelinedVecEnv(VecEnv):
         return self._gather(lambda g, local: g.env_is_wrapped(wrapper_class, local), indices)
 
     def _gather(self, call: Any, indices: Any) -> list[Any]:
-        out: list[Any] = [None] * len(self._get_indices(indices))
+        out: list[Any] = [None] * len(list(self._get_indices(indices)))
         for g, local, where in self._split(indices):
             for k, value in zip(where, call(g, local), strict=True):
                 out[k] = value
         return out
-
-    def _get_indices(self, indices: Any) -> Sequence[int]:
-        if indices is None:
-            return range(self.num_envs)
-        return [indices] if isinstance(indices, int) else list(indices)
 
 
 def monitor_state(venv: VecEnv) -> Any:
@@ -171,19 +166,18 @@ class PipelinedMaskablePPO(MaskablePPO):
         values = th.empty(n)
         log_probs = th.empty(n)
 
-        def send(g: int) -> None:
-            """The forward pass for group ``g``'s current observations, then its step, sent to its workers."""
+        def send(g: int, observations: np.ndarray) -> None:
+            """The forward pass for group ``g`` on its part of ``observations``, then its step, sent to its workers."""
             group, part = env.groups[g], parts[g]
             masks[part] = np.stack(group.env_method("action_masks"))
             with th.no_grad():
-                obs = obs_as_tensor(self._last_obs[part], self.device)  # type: ignore[index]
-                act, val, logp = self.policy(obs, action_masks=masks[part])
+                act, val, logp = self.policy(obs_as_tensor(observations[part], self.device), action_masks=masks[part])
             actions[part] = act.cpu().numpy()
             values[part], log_probs[part] = val.flatten(), logp
             group.step_async(actions[part])
 
         for g in range(len(parts)):
-            send(g)
+            send(g, self._last_obs)  # type: ignore[arg-type]
         new_obs = np.empty_like(self._last_obs)
         rewards = np.empty(n, np.float32)
         dones = np.empty(n, bool)
@@ -194,10 +188,7 @@ class PipelinedMaskablePPO(MaskablePPO):
             for g, part in enumerate(parts):
                 new_obs[part], rewards[part], dones[part], infos[part] = env.groups[g].step_wait()
                 if step + 1 < n_rollout_steps:
-                    previous = self._last_obs
-                    self._last_obs = new_obs  # send() reads this group's new observations
-                    send(g)
-                    self._last_obs = previous
+                    send(g, new_obs)
             self.num_timesteps += n
             callback.update_locals(locals())
             if not callback.on_step():

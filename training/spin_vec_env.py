@@ -86,10 +86,9 @@ def _step_group(envs: list[gym.Env], first: int, shared: _Layout) -> None:
         if done:
             shared.terminal_obs[i] = obs
             obs, reset_info = env.reset()
-        else:
-            info.pop("action_mask", None)  # the shared mask is this step's
-        mask = reset_info.pop("action_mask", None) if done else env.action_masks()  # type: ignore[attr-defined]
-        shared.masks[i] = mask if mask is not None else env.action_masks()  # type: ignore[attr-defined]
+        # the mask of the position the env is in now travels in shared memory, not pickled with its info
+        mask = (reset_info if done else info).pop("action_mask", None)
+        shared.masks[i] = env.action_masks() if mask is None else mask  # type: ignore[attr-defined]
         shared.obs[i], shared.rewards[i], shared.dones[i] = obs, reward, done
         blob = pickle.dumps((info, reset_info), protocol=pickle.HIGHEST_PROTOCOL)
         if len(blob) > INFO_BYTES:
@@ -255,13 +254,12 @@ class SpinVecEnv(VecEnv):
         super().__init__(worker.sizes[g], worker.observation_space, worker.action_space)
 
     def _global(self, indices: Any) -> list[int]:
-        local = range(self.num_envs) if indices is None else [indices] if isinstance(indices, int) else indices
-        return [self.first + i for i in local]
+        return [self.first + i for i in self._get_indices(indices)]
 
     def reset(self) -> np.ndarray:
         data = [(self.first + i, self._seeds[i], self._options[i]) for i in range(self.num_envs)]
         infos = self.worker.call("reset", data)
-        self.reset_infos = [{k: v for k, v in info.items()} for info in infos]
+        self.reset_infos = infos
         self._reset_seeds()
         self._reset_options()
         part = slice(self.first, self.first + self.num_envs)

@@ -113,7 +113,6 @@ def ppo_win_rate(result: Any) -> float:
     return standing.wins / standing.games if standing.games else 0.0
 
 
-#: what VecMonitor counts of the episodes in flight (saved with a checkpoint, so their logged returns are whole)
 class _RunState:
     """What a checkpoint holds besides the model."""
 

@@ -592,10 +592,13 @@ def game_left(d: ConcordiaData) -> float:
     (it ends at the 15th house), whichever runs out first; 0 once the Concordia card is taken."""
     if d.concordia != NO:
         return 0.0
-    for_sale = len(d.deck) + sum(1 for c in d.forum if c != NO)
-    total = sum(len(DECKS[k]) for k in range(1, d.n + 1))
-    houses = max(len(h) for h in d.houses)
-    return min(for_sale / total, (MAX_HOUSES - houses) / MAX_HOUSES)
+    for_sale = len(d.deck) + len(d.forum) - d.forum.count(NO)
+    houses = max(map(len, d.houses))
+    return min(for_sale / _FOR_SALE[d.n], (MAX_HOUSES - houses) / MAX_HOUSES)
+
+
+#: per number of players: the Forum cards of the game (the decks I to that number)
+_FOR_SALE = tuple(sum(len(DECKS[k]) for k in range(1, n + 1)) for n in range(len(DECKS)))
 
 
 def projected_score(d: ConcordiaData, seat: int) -> float:

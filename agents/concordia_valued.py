@@ -16,12 +16,14 @@ model ships for, is a one-line :class:`~meeplezoo.agents.spec.AgentSpecError`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 
 from ..envs.concordia import observation
+from ..envs.concordia.content import COLONISTS, NUM_GOODS
 from ..envs.concordia.scoring import final_scores
 from ..envs.concordia.state import BOARD_INDEX, ConcordiaData
 from .base import Seed
@@ -44,15 +46,18 @@ def shipped_value(num_players: int) -> Path:
     return VALUE_DIR / f"concordia_value_{num_players}p.npz"
 
 
-def features(d: ConcordiaData, seat: int) -> np.ndarray:
+def features(
+    d: ConcordiaData, seat: int, own: float | None = None, other: Callable[[ConcordiaData, int], float] = evaluate
+) -> np.ndarray:
     """The model's input for ``seat``: its observation (what the seat may know), its :func:`evaluate` and the
-    best other seat's (scaled by :data:`EVALUATE_SCALE`), and :func:`game_left`."""
-    obs = observation.observe(d, seat)
-    out = np.empty(obs.size + EXTRA_FEATURES, np.float32)
-    out[: obs.size] = obs
-    out[obs.size] = evaluate(d, seat) / EVALUATE_SCALE
-    out[obs.size + 1] = max(evaluate(d, s) for s in range(d.n) if s != seat) / EVALUATE_SCALE
-    out[obs.size + 2] = game_left(d)
+    best other seat's (scaled by :data:`EVALUATE_SCALE`), and :func:`game_left`. ``own`` is ``evaluate(d, seat)``
+    if the caller has it; ``other`` evaluates the other seats (a cache of :func:`evaluate`)."""
+    size = observation.layout(d.n, d.board).size
+    out = np.empty(size + EXTRA_FEATURES, np.float32)
+    observation.observe(d, seat, out[:size])
+    out[size] = (evaluate(d, seat) if own is None else own) / EVALUATE_SCALE
+    out[size + 1] = max(other(d, s) for s in range(d.n) if s != seat) / EVALUATE_SCALE
+    out[size + 2] = game_left(d)
     return out
 
 
@@ -74,6 +79,8 @@ class ValueModel:
                 raise ValueError("a value model's layers do not chain (weights in x out, bias out)")
         self.layers = [(np.ascontiguousarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
         self.num_players, self.board = int(num_players), str(board)
+        self._hidden = self.layers[:-1]
+        self._out = (self.layers[-1][0][:, 0], self.layers[-1][1][0])  # the output unit's weights and bias
 
     @property
     def input_size(self) -> int:
@@ -81,12 +88,12 @@ class ValueModel:
 
     def __call__(self, x: np.ndarray) -> float:
         """The predicted margin of one feature vector."""
-        for w, b in self.layers[:-1]:
+        for w, b in self._hidden:
             x = x @ w
             x += b
             np.maximum(x, 0.0, out=x)
-        w, b = self.layers[-1]
-        return float(x @ w[:, 0] + b[0])
+        w, b = self._out
+        return float(x @ w + b)
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -141,11 +148,35 @@ class ConcordiaValuedAgent(ConcordiaHeuristicAgent):
         self._shipped = self.model is None
         self.score = self._score  # type: ignore[assignment]  # the lookahead's scoring, per instance
         self._checked: tuple[int, int] | None = None
+        #: :meth:`_other`'s cache, emptied at each decision (its keys hold what changes within a game)
+        self._others: dict[tuple, float] = {}
 
     def _score(self, d: ConcordiaData, seat: int) -> float:
+        own = evaluate(d, seat)
         if not d.stack:  # the turn ended the game: the true margin
-            return evaluate(d, seat) + MARGIN_SCALE * margin(final_scores(d), seat)
-        return evaluate(d, seat) + MARGIN_SCALE * self.model(features(d, seat))  # type: ignore[misc]
+            return own + MARGIN_SCALE * margin(final_scores(d), seat)
+        return own + MARGIN_SCALE * self.model(features(d, seat, own, self._other))  # type: ignore[misc]
+
+    def _other(self, d: ConcordiaData, seat: int) -> float:
+        """:func:`evaluate` of a seat not to act, cached for one decision by everything it reads: the lookahead's
+        trials of one card after another mostly leave the other seats as they were."""
+        base, cb = seat * NUM_GOODS, seat * COLONISTS
+        key = (
+            id(d.city_good),  # one game's setup: a decision's trial copies share the list
+            seat,
+            d.money[seat],
+            d.concordia,
+            tuple(d.goods[base : base + NUM_GOODS]),
+            tuple(d.col[cb : cb + COLONISTS]),
+            tuple(d.hand[seat]),
+            tuple(d.discard[seat]),
+            tuple(d.houses[seat]),
+            tuple(d.city_houses),
+        )
+        value = self._others.get(key)
+        if value is None:
+            value = self._others[key] = evaluate(d, seat)
+        return value
 
     def _check(self, d: ConcordiaData) -> None:
         if self._checked == (d.n, d.board):
@@ -173,8 +204,10 @@ class ConcordiaValuedAgent(ConcordiaHeuristicAgent):
             return legal[0]
         d = view.public_state(copy=False).d
         self._check(d)
+        self._others.clear()
         return self._choose(d, owned=True)
 
     def choose(self, state: Any) -> int:
         self._check(state.d)
+        self._others.clear()
         return self._choose(state.d, owned=False)

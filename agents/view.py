@@ -44,7 +44,8 @@ class SeatView:
         observation: ``float32`` observation vector of the seat (a copy; a view with a public copy encodes
             it from that copy when first read, which gives the same vector: agents that never read it, the
             heuristics, do not pay for it).
-        action_mask: ``int8`` mask of the legal actions (a copy).
+        action_mask: ``int8`` mask of the legal actions (a copy; a view made with its legal actions and no mask
+            makes it from them when first read).
         legal_actions: the legal action ids, ascending (a tuple; read from the mask unless given).
         pending: the name of the pending decision.
         game_name: the game's short name; ``config`` its public configuration (read-only);
@@ -54,11 +55,11 @@ class SeatView:
     """
 
     __slots__ = (
+        "_action_mask",
         "_disposable",
         "_handed_over",
         "_observation",
         "_public",
-        "action_mask",
         "agent",
         "config",
         "game_name",
@@ -76,7 +77,7 @@ class SeatView:
         seat: int,
         agent: str,
         observation: np.ndarray | None,
-        action_mask: np.ndarray,
+        action_mask: np.ndarray | None,
         pending: str,
         game_name: str,
         config: Mapping[str, Any],
@@ -85,21 +86,25 @@ class SeatView:
         observation_clock: tuple[int, ...] = (),
         legal_actions: tuple[int, ...] | None = None,
         disposable: bool = False,
+        num_actions: int | None = None,
     ) -> None:
         self.seat = seat
         self.agent = agent
         if observation is None and public is None:
             raise ValueError("a view needs its observation or a public copy to encode it from")
         self._observation = observation
-        self.action_mask = action_mask
-        if legal_actions is None:
+        if action_mask is None:
+            if legal_actions is None or num_actions is None:
+                raise ValueError("a view needs its action mask, or its legal actions and the number of actions")
+        elif legal_actions is None:
             legal_actions = tuple(np.flatnonzero(action_mask).tolist())
+        self._action_mask = action_mask
         self.legal_actions = legal_actions
         self.pending = pending
         self.game_name = game_name
         self.config = MappingProxyType(dict(config))
         self.num_players = num_players
-        self.num_actions = int(action_mask.size)
+        self.num_actions = int(action_mask.size if action_mask is not None else num_actions)  # type: ignore[arg-type]
         self._public = public
         self._disposable = disposable
         self._handed_over = False
@@ -110,6 +115,14 @@ class SeatView:
         if self._observation is None:  # the seat's information is all in the public copy: the same vector
             self._observation = self._require_public("public copy to encode its observation from").observe(self.seat)
         return self._observation
+
+    @property
+    def action_mask(self) -> np.ndarray:
+        if self._action_mask is None:  # made from the legal actions when first read (the heuristics never do)
+            mask = np.zeros(self.num_actions, np.int8)
+            mask[list(self.legal_actions)] = 1
+            self._action_mask = mask
+        return self._action_mask
 
     @property
     def can_determinize(self) -> bool:
@@ -193,7 +206,7 @@ def view_of_state(
         seat=seat,
         agent=agent or f"player_{seat}",
         observation=None if determinize else state.observe(seat),
-        action_mask=state.legal_mask(),
+        action_mask=None,
         pending=state.pending(),
         game_name=game.name,
         config=game.config,
@@ -202,6 +215,7 @@ def view_of_state(
         observation_clock=game.observation_clock,
         legal_actions=tuple(state.legal_actions()),
         disposable=disposable,
+        num_actions=game.num_actions,
     )
 
 

@@ -98,6 +98,30 @@ def test_the_lookahead_scores_evaluate_plus_the_learnt_margin():
         assert agent.score(state.d, seat) == evaluate(state.d, seat) + MARGIN_SCALE * margin(scores, seat)
 
 
+def test_the_cached_evaluations_of_the_other_seats_change_no_choice():
+    """The lookahead reads the other seats' evaluate() through a cache kept for one decision: a whole 4-player
+    game of the shipped model's choices equals the choices with evaluate() read afresh, and the cache hits."""
+    cached, fresh = ConcordiaValuedAgent(), ConcordiaValuedAgent()
+    fresh._other = evaluate  # type: ignore[method-assign]
+    calls, misses, decisions = 0, 0, 0
+    lookup = cached._other
+
+    def counting(d, seat):
+        nonlocal calls
+        calls += 1
+        return lookup(d, seat)
+
+    cached._other = counting  # type: ignore[method-assign]
+    state = ConcordiaGame(num_players=4).new_state(4)
+    while not state.is_terminal():
+        choice = cached.choose(state)
+        misses += len(cached._others)
+        assert fresh.choose(state) == choice
+        state.apply(choice)
+        decisions += 1
+    assert decisions > 300 and 0 < misses < calls / 2
+
+
 def test_with_a_zero_model_it_chooses_as_the_heuristic_until_the_end_is_near():
     """The score hook changes nothing else: a learnt margin of 0 leaves evaluate's choice (a trial that ends
     the game is scored with its true margin, so only the last turns may differ)."""

@@ -232,6 +232,19 @@ def test_a_view_of_a_plain_pettingzoo_env_has_no_determinize():
         view.public_state()
 
 
+@pytest.mark.parametrize("game", ["concordia", "board_royale"])
+def test_a_views_mask_made_from_its_legal_actions_is_the_states(game):
+    """An engine view gets the legal actions and makes its mask only when read: the same mask, a new array."""
+    for state in positions(game, {}, seed=3, every=7, count=4):
+        view = view_of_state(state, state.current_player())
+        mask = view.action_mask
+        assert mask.dtype == np.int8 and np.array_equal(mask, state.legal_mask()) and view.action_mask is mask
+        assert view.num_actions == mask.size == state.game.num_actions
+    with pytest.raises(ValueError, match="its legal actions and the number of actions"):
+        SeatView(seat=0, agent="player_0", observation=np.zeros(3, np.float32), action_mask=None, pending="act",
+                 game_name="g", config={}, num_players=2, legal_actions=(1,))  # fmt: skip
+
+
 def test_a_view_is_only_made_for_the_seat_to_act():
     state = positions("seastead", {}, seed=4, every=5, count=1)[0]
     with pytest.raises(ValueError, match="not to act"):

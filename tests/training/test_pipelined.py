@@ -21,6 +21,23 @@ SETTINGS = {
     "reward_mode": "score_margin",
 }
 SEED = 1234
+#: per game: the settings of the replayed rollout and the pool's baselines (Board Royale as its shipped config
+#: trains: advised by the heuristic, the win chance as shaping potential, 2 players)
+REPLAYS = {
+    "seastead": (SETTINGS, ["random"]),
+    "board_royale": (
+        {
+            **SETTINGS,
+            "n_steps": 384,  # its games against the heuristic take ~250 of the learner's decisions
+            "opponents": ["heuristic"],
+            "reward_mode": "win",
+            "advisor": "heuristic",
+            "shaping": "value",
+            "env": {"num_players": 2},
+        },
+        ["heuristic"],
+    ),
+}
 
 
 def test_pipelined_needs_two_envs():
@@ -29,7 +46,8 @@ def test_pipelined_needs_two_envs():
 
 
 @pytest.mark.slow
-def test_the_pipelined_rollout_stores_what_the_envs_did():
+@pytest.mark.parametrize("game", sorted(REPLAYS))
+def test_the_pipelined_rollout_stores_what_the_envs_did(game):
     pytest.importorskip("sb3_contrib")
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
@@ -38,9 +56,11 @@ def test_the_pipelined_rollout_stores_what_the_envs_did():
     from meeplezoo.training.pool import OpponentPool
     from meeplezoo.training.trainer import _env_factory, make_vec_env
 
-    config = load_config("seastead", None, SETTINGS)
-    pool = OpponentPool("seastead", ["random"], [], 0.0)
-    venv = make_vec_env("seastead", config, pool)
+    settings, baselines = REPLAYS[game]
+    config = load_config(game, None, settings)
+    pool = OpponentPool(game, baselines, [], 0.0)
+    venv = make_vec_env(game, config, pool)
+    n = config.n_steps
     assert isinstance(venv, PipelinedVecEnv) and [g.num_envs for g in venv.groups] == [1, 1]
     captured: dict[str, np.ndarray] = {}
 
@@ -55,32 +75,32 @@ def test_the_pipelined_rollout_stores_what_the_envs_did():
             captured["policy"] = {k: v.clone() for k, v in self.model.policy.state_dict().items()}
 
     model = PipelinedMaskablePPO(
-        "MlpPolicy", venv, n_steps=128, batch_size=128, n_epochs=1, policy_kwargs={"net_arch": [16]}, seed=0
+        "MlpPolicy", venv, n_steps=n, batch_size=128, n_epochs=1, policy_kwargs={"net_arch": [16]}, seed=0
     )
     venv.seed(SEED)  # after the model's own seeding: env i starts at seed SEED + i
     try:
-        model.learn(total_timesteps=256, callback=Capture())
+        model.learn(total_timesteps=2 * n, callback=Capture())
     finally:
         venv.close()
-    assert model.num_timesteps == 256
+    assert model.num_timesteps == 2 * n
 
     # replay each env's recorded moves in an env of its own, seeded as the worker's was
     obs_all, masks, actions = captured["observations"], captured["action_masks"], captured["actions"][:, :, 0]
     episodes = 0
     for i in range(2):
-        env = _env_factory("seastead", config, pool)()
+        env = _env_factory(game, config, pool)()
         obs, _ = env.reset(seed=SEED + i)
         assert captured["episode_starts"][0, i] == 1.0
-        for t in range(128):
+        for t in range(n):
             assert np.array_equal(obs_all[t, i], obs), (i, t)
             assert np.array_equal(masks[t, i].astype(bool), env.action_masks()), (i, t)
-            obs, reward, terminated, truncated, _ = env.step(int(actions[t, i]))
-            assert not truncated
+            obs, reward, terminated, truncated, info = env.step(int(actions[t, i]))
+            assert not truncated and "illegal_action" not in info
             assert captured["rewards"][t, i] == np.float32(reward), (i, t)
             if terminated:
                 episodes += 1
                 obs, _ = env.reset()
-            if t + 1 < 128:
+            if t + 1 < n:
                 assert captured["episode_starts"][t + 1, i] == float(terminated), (i, t)
     assert episodes >= 1  # the replay crossed an auto-reset
 
@@ -88,12 +108,12 @@ def test_the_pipelined_rollout_stores_what_the_envs_did():
     model.policy.load_state_dict(captured["policy"])
     with torch.no_grad():
         values, log_probs, _ = model.policy.evaluate_actions(
-            torch.as_tensor(obs_all.reshape(256, -1)),
-            torch.as_tensor(actions.reshape(256)),
-            action_masks=masks.reshape(256, -1),
+            torch.as_tensor(obs_all.reshape(2 * n, -1)),
+            torch.as_tensor(actions.reshape(2 * n)),
+            action_masks=masks.reshape(2 * n, -1),
         )
-    assert np.allclose(values.numpy().ravel(), captured["values"].reshape(256), atol=1e-5)
-    assert np.allclose(log_probs.numpy(), captured["log_probs"].reshape(256), atol=1e-5)
+    assert np.allclose(values.numpy().ravel(), captured["values"].reshape(2 * n), atol=1e-5)
+    assert np.allclose(log_probs.numpy(), captured["log_probs"].reshape(2 * n), atol=1e-5)
 
 
 def _steps(venv, actions_per_step):

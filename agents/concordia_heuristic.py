@@ -586,6 +586,10 @@ def _trial_copy(d: ConcordiaData, seat: int) -> ConcordiaData:
 ESTIMATE_SCALE = 8.0
 
 
+#: per number of players: the Forum cards of the game (the decks I to that number)
+_FOR_SALE = tuple(sum(len(DECKS[k]) for k in range(1, n + 1)) for n in range(len(DECKS)))
+
+
 def game_left(d: ConcordiaData) -> float:
     """Roughly how much of the game is still to come, 1 at the start and 0 at the end: the Forum cards
     still for sale (the game ends when the row is bought out) or the houses the leading builder still needs
@@ -595,10 +599,6 @@ def game_left(d: ConcordiaData) -> float:
     for_sale = len(d.deck) + len(d.forum) - d.forum.count(NO)
     houses = max(map(len, d.houses))
     return min(for_sale / _FOR_SALE[d.n], (MAX_HOUSES - houses) / MAX_HOUSES)
-
-
-#: per number of players: the Forum cards of the game (the decks I to that number)
-_FOR_SALE = tuple(sum(len(DECKS[k]) for k in range(1, n + 1)) for n in range(len(DECKS)))
 
 
 def projected_score(d: ConcordiaData, seat: int) -> float:

@@ -79,8 +79,6 @@ class ValueModel:
                 raise ValueError("a value model's layers do not chain (weights in x out, bias out)")
         self.layers = [(np.ascontiguousarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
         self.num_players, self.board = int(num_players), str(board)
-        self._hidden = self.layers[:-1]
-        self._out = (self.layers[-1][0][:, 0], self.layers[-1][1][0])  # the output unit's weights and bias
 
     @property
     def input_size(self) -> int:
@@ -88,12 +86,12 @@ class ValueModel:
 
     def __call__(self, x: np.ndarray) -> float:
         """The predicted margin of one feature vector."""
-        for w, b in self._hidden:
+        for w, b in self.layers[:-1]:
             x = x @ w
             x += b
             np.maximum(x, 0.0, out=x)
-        w, b = self._out
-        return float(x @ w + b)
+        w, b = self.layers[-1]
+        return float(x @ w[:, 0] + b[0])
 
     def save(self, path: str | Path) -> Path:
         path = Path(path)
@@ -204,10 +202,12 @@ class ConcordiaValuedAgent(ConcordiaHeuristicAgent):
             return legal[0]
         d = view.public_state(copy=False).d
         self._check(d)
-        self._others.clear()
         return self._choose(d, owned=True)
 
     def choose(self, state: Any) -> int:
         self._check(state.d)
-        self._others.clear()
         return self._choose(state.d, owned=False)
+
+    def _choose(self, d: ConcordiaData, owned: bool) -> int:
+        self._others.clear()  # a new decision: the other seats' evaluations are computed afresh
+        return super()._choose(d, owned)

@@ -93,18 +93,19 @@ class SeatView:
         if observation is None and public is None:
             raise ValueError("a view needs its observation or a public copy to encode it from")
         self._observation = observation
-        if action_mask is None:
-            if legal_actions is None or num_actions is None:
-                raise ValueError("a view needs its action mask, or its legal actions and the number of actions")
-        elif legal_actions is None:
-            legal_actions = tuple(np.flatnonzero(action_mask).tolist())
+        if action_mask is not None:
+            num_actions = action_mask.size
+            if legal_actions is None:
+                legal_actions = tuple(np.flatnonzero(action_mask).tolist())
+        elif legal_actions is None or num_actions is None:
+            raise ValueError("a view needs its action mask, or its legal actions and the number of actions")
         self._action_mask = action_mask
         self.legal_actions = legal_actions
         self.pending = pending
         self.game_name = game_name
         self.config = MappingProxyType(dict(config))
         self.num_players = num_players
-        self.num_actions = int(action_mask.size if action_mask is not None else num_actions)  # type: ignore[arg-type]
+        self.num_actions = int(num_actions)
         self._public = public
         self._disposable = disposable
         self._handed_over = False

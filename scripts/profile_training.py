@@ -238,20 +238,15 @@ def main() -> None:
             )
         return
     if args.wall or args.plain:
-        run, rate, what = (
-            (wall, "steps/s", "wall time of learn in the vec env's calls")
-            if args.wall
-            else (
-                plain,
-                "steps/CPU s",
-                "no cProfile: CPU time of learn, the vec env",
-            )
-        )
+        if args.wall:
+            run, rate, speed, what = wall, "steps/s", "steps_per_s", "wall time of learn in the vec env's calls"
+        else:
+            run, rate, speed = plain, "steps/CPU s", "steps_per_cpu_s"
+            what = "no cProfile: CPU time of learn, the vec env"
         print(f"{'game':14} {rate:>11} {'env share':>9}   ({what})")
         for game in args.games:
             r = run(game, args.steps, args.config)
-            speed = r["steps_per_s"] if args.wall else r["steps_per_cpu_s"]
-            print(f"{game:14} {speed:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
+            print(f"{game:14} {r[speed]:11.0f} {100 * r['env'] / r['learn']:8.1f}%", flush=True)
         return
     names = (*PARTS, "wrapper")
     print(f"{'game':14} {'steps/CPU s':>11} {'env share':>9}   share of learn: " + ", ".join(names))

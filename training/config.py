@@ -38,8 +38,10 @@ class TrainConfig:
 
     total_steps: int = 200_000  #: learner decisions over the whole run
     n_envs: int = 2  #: parallel envs (SubprocVecEnv when > 1)
-    #: two groups of envs stepped in turn, one stepping while the learner picks the other's moves (n_envs >= 2)
+    #: groups of envs stepped in turn, one stepping while the learner picks another's moves (n_envs >= groups)
     pipelined: bool = False
+    #: a pipelined run's groups (2 to n_envs): with more, the envs' worker may run further ahead of the learner
+    groups: int = 2
     seed: int = 0
     n_steps: int = 512  #: rollout length per env per update
     batch_size: int = 256
@@ -156,8 +158,13 @@ def apply_overrides(config: TrainConfig, values: dict[str, Any], where: str = "c
 
 
 def validate(config: TrainConfig, where: str = "config") -> None:
-    if config.pipelined and config.n_envs < 2:
-        raise TrainConfigError(f"{where}: pipelined needs n_envs of at least 2 (two groups), not {config.n_envs}")
+    if config.pipelined and not 2 <= config.groups <= config.n_envs:
+        raise TrainConfigError(
+            f"{where}: pipelined needs at least 2 groups and n_envs of at least groups; "
+            f"got groups = {config.groups}, n_envs = {config.n_envs}"
+        )
+    if not config.pipelined and config.groups != 2:
+        raise TrainConfigError(f"{where}: groups = {config.groups} is for pipelined runs; set pipelined = true")
     for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
         if getattr(config, key) < 1:
             raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
@@ -173,6 +180,10 @@ def validate(config: TrainConfig, where: str = "config") -> None:
     ):
         if getattr(config, key) < 0:
             raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
+    if not 0.0 < config.gamma <= 1.0:
+        raise TrainConfigError(f"{where}: gamma must be in (0, 1], not {config.gamma}")
+    if not 0.0 <= config.gae_lambda <= 1.0:
+        raise TrainConfigError(f"{where}: gae_lambda must be in [0, 1], not {config.gae_lambda}")
     if not 0.0 <= config.self_play <= 1.0:
         raise TrainConfigError(f"{where}: self_play must be in [0, 1], not {config.self_play}")
     if config.lr_schedule not in LR_SCHEDULES:

@@ -1,19 +1,21 @@
-"""Double-buffered sampling: the learner picks one group's moves while the other group's envs step.
+"""Double-buffered sampling: the learner picks one group's moves while the other groups' envs step.
 
 sb3's rollout loop is synchronous: the policy's forward pass, then ``env.step`` for all envs, then the next
 forward pass. The env's time (the opponents' moves, the advisor, the observation) is added to the learner's,
 even when the envs run in worker processes on another core. With ``pipelined = true`` the envs are split into
-two groups, each a vec env of its own worker processes (:class:`PipelinedVecEnv`), and
+``groups`` groups (two by default), each a vec env of its own (:class:`PipelinedVecEnv`), and
 :class:`PipelinedMaskablePPO` steps them in turn, as Sample Factory's double-buffered sampling does:
 
     wait for group A's step t -> forward pass for A -> send A's step t+1
     wait for group B's step t -> forward pass for B -> send B's step t+1      (A's envs step meanwhile)
 
-While the learner runs a group's forward pass, the other group's envs step in their workers; when an env step
-takes less CPU than a forward pass (every shipped config: ``docs/training.md``), the learner only waits for
-the pipes. What the rollout buffer receives is what sb3's loop would store for the same moves (the
-observations, masks, values, log-probabilities and rewards of each env, step by step); the moves differ from a
-synchronous run's only in that each group's are sampled by a forward pass of its own.
+While the learner runs a group's forward pass, the other groups' envs step in their workers; when an env step
+takes less CPU than a forward pass, the learner only waits for the pipes. With more than two groups the
+worker may be several steps ahead, so a long step (one followed by many opponents' turns) is made up by the
+short ones after it instead of stalling the learner. What the rollout buffer receives is what sb3's loop
+would store for the same moves (the observations, masks, values, log-probabilities and rewards of each env,
+step by step); the moves differ from a synchronous run's only in that each group's are sampled by a forward
+pass of its own.
 
 For everything else (reset, ``env_method``, the monitor's figures, checkpoints) a :class:`PipelinedVecEnv` is
 one vec env of all the envs, in group order.

@@ -26,6 +26,7 @@ Needs the ``training`` extra (torch, stable-baselines3, sb3-contrib).
 
 from __future__ import annotations
 
+import itertools
 import json
 import pickle
 import random
@@ -68,9 +69,9 @@ def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
     step results (:class:`~meeplezoo.training.masked_vec_env.MaskCachingVecEnv`). A ``VecMonitor`` records each
     finished episode, so the logs hold ``rollout/ep_rew_mean`` (the learner's mean return over the last 100
     games: with ``reward_mode = "win"``, 2 x win rate - 1 against the pool) and ``ep_len_mean``. With
-    ``pipelined`` the envs are two groups, each such a stack (:class:`~meeplezoo.training.pipelined.PipelinedVecEnv`),
-    stepped by one worker process through shared memory (:mod:`~meeplezoo.training.spin_vec_env`; on x86-64,
-    else each group in ``SubprocVecEnv`` workers)."""
+    ``pipelined`` the envs are ``groups`` groups, each such a stack
+    (:class:`~meeplezoo.training.pipelined.PipelinedVecEnv`), stepped by one worker process through shared
+    memory (:mod:`~meeplezoo.training.spin_vec_env`; on x86-64, else each group in ``SubprocVecEnv`` workers)."""
     from stable_baselines3.common.vec_env import SubprocVecEnv, VecMonitor
 
     from . import spin_vec_env
@@ -78,13 +79,15 @@ def make_vec_env(game: str, config: TrainConfig, pool: OpponentPool) -> Any:
     from .pipelined import PipelinedVecEnv
 
     fns = [_env_factory(game, config, pool) for _ in range(config.n_envs)]
-    if config.pipelined:  # two groups of envs, stepped in turn (double-buffered sampling)
-        half = config.n_envs // 2
+    if config.pipelined:  # groups of envs, stepped in turn (double-buffered sampling)
+        k, n = config.groups, config.n_envs
+        sizes = [(n + g) // k for g in range(k)]  # as even as they go, the larger last
         if spin_vec_env.available():  # one worker process, spinning on shared memory
-            worker = spin_vec_env.SpinWorker(fns, [half, config.n_envs - half])
-            groups: list[Any] = [worker.group(0), worker.group(1)]
+            worker = spin_vec_env.SpinWorker(fns, sizes)
+            groups: list[Any] = [worker.group(g) for g in range(k)]
         else:
-            groups = [SubprocVecEnv(part, start_method="spawn") for part in (fns[:half], fns[half:])]
+            firsts = np.cumsum([0, *sizes]).tolist()
+            groups = [SubprocVecEnv(fns[a:b], start_method="spawn") for a, b in itertools.pairwise(firsts)]
         return PipelinedVecEnv([VecMonitor(MaskCachingVecEnv(group)) for group in groups])
     return VecMonitor(
         MaskCachingVecEnv(SubprocVecEnv(fns, start_method="spawn") if config.n_envs > 1 else FreshInfoDummyVecEnv(fns))

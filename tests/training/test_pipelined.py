@@ -3,6 +3,8 @@ moves it records, and the values and log-probabilities the policy gave them; a b
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from same_values import assert_same
@@ -21,11 +23,13 @@ SETTINGS = {
     "reward_mode": "score_margin",
 }
 SEED = 1234
-#: per game: the settings of the replayed rollout and the pool's baselines (Board Royale as its shipped config
-#: trains: advised by the heuristic, the win chance as shaping potential, 2 players)
+#: per case: the game, the settings of the replayed rollout and the pool's baselines (Board Royale as its
+#: shipped config trains: advised by the heuristic, the win chance as shaping potential, 2 players)
 REPLAYS = {
-    "seastead": (SETTINGS, ["random"]),
+    "seastead": ("seastead", SETTINGS, ["random"]),
+    "seastead_3_groups": ("seastead", {**SETTINGS, "n_envs": 3, "groups": 3}, ["random"]),
     "board_royale": (
+        "board_royale",
         {
             **SETTINGS,
             "n_steps": 384,  # its games against the heuristic take ~250 of the learner's decisions
@@ -40,14 +44,44 @@ REPLAYS = {
 }
 
 
-def test_pipelined_needs_two_envs():
-    with pytest.raises(TrainConfigError, match="pipelined needs n_envs of at least 2"):
-        load_config("seastead", None, {"pipelined": True, "n_envs": 1})
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        (
+            {"pipelined": True, "n_envs": 1},
+            "pipelined needs at least 2 groups and n_envs of at least groups; got groups = 2, n_envs = 1",
+        ),
+        ({"pipelined": True, "n_envs": 3, "groups": 4}, "got groups = 4, n_envs = 3"),
+        ({"pipelined": True, "n_envs": 3, "groups": 1}, "got groups = 1, n_envs = 3"),
+        ({"n_envs": 4, "groups": 4}, "groups = 4 is for pipelined runs; set pipelined = true"),
+    ],
+)
+def test_a_bad_pipeline_is_one_line(settings, message):
+    with pytest.raises(TrainConfigError, match=re.escape(message)):
+        load_config("seastead", None, settings)
+
+
+@pytest.mark.parametrize(
+    "n_envs, groups, sizes", [(2, 2, [1, 1]), (4, 4, [1, 1, 1, 1]), (5, 2, [2, 3]), (7, 3, [2, 2, 3])]
+)
+def test_the_envs_split_into_groups_as_evenly_as_they_go(n_envs, groups, sizes):
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.training.pipelined import PipelinedVecEnv
+    from meeplezoo.training.pool import OpponentPool
+    from meeplezoo.training.trainer import make_vec_env
+
+    config = load_config("seastead", None, {**SETTINGS, "n_envs": n_envs, "groups": groups})
+    venv = make_vec_env("seastead", config, OpponentPool("seastead", ["random"], [], 0.0))
+    try:
+        assert isinstance(venv, PipelinedVecEnv) and [g.num_envs for g in venv.groups] == sizes
+        assert venv.num_envs == n_envs and venv.reset().shape[0] == n_envs
+    finally:
+        venv.close()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(REPLAYS))
-def test_the_pipelined_rollout_stores_what_the_envs_did(game):
+@pytest.mark.parametrize("case", sorted(REPLAYS))
+def test_the_pipelined_rollout_stores_what_the_envs_did(case):
     pytest.importorskip("sb3_contrib")
     import torch
     from stable_baselines3.common.callbacks import BaseCallback
@@ -56,12 +90,12 @@ def test_the_pipelined_rollout_stores_what_the_envs_did(game):
     from meeplezoo.training.pool import OpponentPool
     from meeplezoo.training.trainer import _env_factory, make_vec_env
 
-    settings, baselines = REPLAYS[game]
+    game, settings, baselines = REPLAYS[case]
     config = load_config(game, None, settings)
     pool = OpponentPool(game, baselines, [], 0.0)
     venv = make_vec_env(game, config, pool)
-    n = config.n_steps
-    assert isinstance(venv, PipelinedVecEnv) and [g.num_envs for g in venv.groups] == [1, 1]
+    n, envs = config.n_steps, config.n_envs
+    assert isinstance(venv, PipelinedVecEnv) and [g.num_envs for g in venv.groups] == [1] * config.groups
     captured: dict[str, np.ndarray] = {}
 
     class Capture(BaseCallback):
@@ -79,15 +113,15 @@ def test_the_pipelined_rollout_stores_what_the_envs_did(game):
     )
     venv.seed(SEED)  # after the model's own seeding: env i starts at seed SEED + i
     try:
-        model.learn(total_timesteps=2 * n, callback=Capture())
+        model.learn(total_timesteps=envs * n, callback=Capture())
     finally:
         venv.close()
-    assert model.num_timesteps == 2 * n
+    assert model.num_timesteps == envs * n
 
     # replay each env's recorded moves in an env of its own, seeded as the worker's was
     obs_all, masks, actions = captured["observations"], captured["action_masks"], captured["actions"][:, :, 0]
     episodes = 0
-    for i in range(2):
+    for i in range(envs):
         env = _env_factory(game, config, pool)()
         obs, _ = env.reset(seed=SEED + i)
         assert captured["episode_starts"][0, i] == 1.0
@@ -102,18 +136,18 @@ def test_the_pipelined_rollout_stores_what_the_envs_did(game):
                 obs, _ = env.reset()
             if t + 1 < n:
                 assert captured["episode_starts"][t + 1, i] == float(terminated), (i, t)
-    assert episodes >= 1  # the replay crossed an auto-reset
+    assert episodes >= envs  # the replay crossed auto-resets
 
     # the values and log-probabilities are the policy's for the stored observations, masks and moves
     model.policy.load_state_dict(captured["policy"])
     with torch.no_grad():
         values, log_probs, _ = model.policy.evaluate_actions(
-            torch.as_tensor(obs_all.reshape(2 * n, -1)),
-            torch.as_tensor(actions.reshape(2 * n)),
-            action_masks=masks.reshape(2 * n, -1),
+            torch.as_tensor(obs_all.reshape(envs * n, -1)),
+            torch.as_tensor(actions.reshape(envs * n)),
+            action_masks=masks.reshape(envs * n, -1),
         )
-    assert np.allclose(values.numpy().ravel(), captured["values"].reshape(2 * n), atol=1e-5)
-    assert np.allclose(log_probs.numpy(), captured["log_probs"].reshape(2 * n), atol=1e-5)
+    assert np.allclose(values.numpy().ravel(), captured["values"].reshape(envs * n), atol=1e-5)
+    assert np.allclose(log_probs.numpy(), captured["log_probs"].reshape(envs * n), atol=1e-5)
 
 
 def _steps(venv, actions_per_step):

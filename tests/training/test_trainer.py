@@ -173,6 +173,9 @@ def test_a_config_file_is_checked_key_by_key(tmp_path):
         ("total_step = 5", "unknown key 'total_step'"),
         ('n_envs = "two"', "n_envs must be int"),
         ("self_play = 2.0", "self_play must be in"),
+        ("gamma = 1.5", r"gamma must be in \(0, 1\], not 1.5"),
+        ("gamma = 0.0", r"gamma must be in \(0, 1\], not 0.0"),
+        ("gae_lambda = -0.1", r"gae_lambda must be in \[0, 1\], not -0.1"),
         ("total_steps = ", "not a valid TOML file"),
         ('lr_schedule = "cosine"', "lr_schedule must be one of constant, linear"),
     ]:

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.errors import MeepleZooError
+from ..envs.core.tasks import mask_of
 
 
 class NoDeterminizeError(MeepleZooError):
@@ -120,9 +121,7 @@ class SeatView:
     @property
     def action_mask(self) -> np.ndarray:
         if self._action_mask is None:  # made from the legal actions when first read (the heuristics never do)
-            mask = np.zeros(self.num_actions, np.int8)
-            mask[list(self.legal_actions)] = 1
-            self._action_mask = mask
+            self._action_mask = mask_of(self.num_actions, self.legal_actions).copy()
         return self._action_mask
 
     @property

@@ -141,7 +141,7 @@ class StackState(State):
         return self.d.stack[-1][0] if self.d.stack else None
 
     def legal_mask(self) -> np.ndarray:
-        return _mask_of(self.num_actions, self.d.legal).copy()
+        return mask_of(self.num_actions, self.d.legal).copy()
 
     def legal_actions(self) -> list[int]:
         return sorted(self.d.legal)
@@ -219,8 +219,8 @@ class StackState(State):
 
 
 @lru_cache(maxsize=4096)
-def _mask_of(num_actions: int, legal: tuple[int, ...]) -> np.ndarray:
-    """The mask of the legal actions ``legal`` (a record's cached tuple), read-only: ``legal_mask`` copies it."""
+def mask_of(num_actions: int, legal: tuple[int, ...]) -> np.ndarray:
+    """The ``int8`` mask of the legal actions ``legal``, cached and read-only: callers hand out copies."""
     mask = np.zeros(num_actions, np.int8)
     mask[list(legal)] = 1
     mask.flags.writeable = False

@@ -15,12 +15,14 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ..envs.core.errors import ActionTypeError
 from ..games import make_env, resolve
 from .base import Agent
 from .registry import make_agent
@@ -69,6 +71,23 @@ def _label(agent: Any) -> str:
     return getattr(agent, "spec", None) or getattr(agent, "name", None) or type(agent).__name__
 
 
+def action_id(action: Any, agent: str) -> int:
+    """``action`` as the int it stands for (a numpy integer too); :class:`ActionTypeError` for anything else:
+    ``True`` is an int to Python, a float rounds, and neither is an action id.
+
+    >>> action_id(np.int64(3), "player_0")
+    3
+    """
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)
+    except TypeError:
+        raise ActionTypeError(
+            f"the agent of {agent} returned {action!r} ({type(action).__name__}), not an action id (an int)"
+        ) from None
+
+
 def play_game(
     env: Any,
     agents: Mapping[str, Agent],
@@ -81,7 +100,8 @@ def play_game(
 ) -> GameRecord:
     """Reset ``env`` with ``seed`` and play it to the end with ``agents`` (AEC agent name -> agent).
 
-    Each agent is called as ``agent.act(view)`` with the :class:`~meeplezoo.agents.view.SeatView` of its seat.
+    Each agent is called as ``agent.act(view)`` with the :class:`~meeplezoo.agents.view.SeatView` of its seat
+    and returns an action id, an int (:func:`action_id`: a bool or a float raises :class:`ActionTypeError`).
 
     Args:
         record_actions: keep every decision with its name (``env.describe_action``) in the record.
@@ -116,7 +136,7 @@ def play_game(
             truncated = True
             break
         agent = agents[name]
-        action = int(agent.act(view_for(env, name, agent)))
+        action = action_id(agent.act(view_for(env, name, agent)), name)
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:
@@ -289,6 +309,7 @@ __all__ = [
     "GameRecord",
     "MatchResult",
     "Standing",
+    "action_id",
     "agent_seed",
     "play_game",
     "play_match",

@@ -10,6 +10,9 @@ action sizes are checked). A model trained with an advisor (``advisor = "heurist
 :mod:`meeplezoo.training.advised_policy`) gets the advisor's move on the seat's view appended to its
 observation, as in training.
 
+A policy file is code: an SB3 ``.zip`` holds pickles, and loading one can run anything its author wrote.
+Load only files you trained or trust (docs/security.md); the web server never loads a path a request names.
+
 A greedy policy is a function of the position, so in a game whose turns allow moves that change nothing
 (Board Royale: an offer made and cancelled, a Pickaxe paying a Wood to take it back) it can repeat such a
 cycle until the engine's safety bound ends the turn. In a game that declares its ``observation_clock`` (the

@@ -11,14 +11,21 @@
     meeplezoo replay results.sqlite 17 --to-json game17.json
 
 Every input is checked before the database is opened: an unknown game, agent or parameter, a seat count
-the game does not allow or a database of another schema is a one-line error (exit 2) and nothing is written.
+the game does not allow, a seed out of range, a database of another schema or a ``--db``, ``--out`` or
+``--to-json`` path that cannot be written is a one-line error (exit 2) and nothing is written. ``--report``
+and ``replay`` only read (the database is opened read-only). SIGTERM stops a run as Ctrl-C does: its workers
+stop, the games finished are stored, and the same command resumes.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +34,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from .. import games
+from .. import games, options
+from ..paths import output_problem
 from . import ratings, replay, report, runner, store
 from .errors import ArenaError
 from .play import import_plugins
@@ -67,12 +75,22 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
     )
     a.add_argument("game", nargs="?", help=game_help + f"; {ALL!r}: every game")
     a.add_argument("--agents", nargs="+", metavar="SPEC", help="agent specs: random heuristic mcts:iters=200 ...")
-    a.add_argument("--games", type=int, default=100, help="games per lineup (default 100; rounded up to deals)")
+    a.add_argument(
+        "--games",
+        type=options.bounded_int("--games", 1, options.MAX_GAMES),
+        default=100,
+        help="games per lineup (default 100; rounded up to deals)",
+    )
     a.add_argument("--seats", type=int, default=None, help="players per game (default: the game's default)")
     a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="game config (repeatable)")
     a.add_argument("--config", metavar="FILE", help="a TOML study file (several games, configs, agent lists)")
     a.add_argument("--db", metavar="FILE", help="the results database (created if absent)")
-    a.add_argument("--seed", type=int, default=0, help="seed of deal 0; deal d uses seed+d (default 0)")
+    a.add_argument(
+        "--seed",
+        type=options.bounded_int("--seed", 0, options.MAX_SEED),
+        default=0,
+        help="seed of deal 0; deal d uses seed+d (default 0)",
+    )
     a.add_argument(
         "--time-limit",
         type=float,
@@ -97,7 +115,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
 
 
 def _studies(args: argparse.Namespace) -> list[Study]:
-    if args.time_limit < 0:
+    if not (math.isfinite(args.time_limit) and args.time_limit >= 0):
         raise ArenaError(f"--time-limit must be positive (0: no limit), not {args.time_limit:g}")
     limit = args.time_limit or None
     if args.config:
@@ -121,12 +139,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return _report(console, args.report, args.out)
     if not args.db:
         raise ArenaError("give the results database: --db FILE")
+    _check_out(args.out)
     import_plugins(args.imports)
     tasks: list[Task] = []
     for study in _studies(args):
         tasks += validate(study, args.imports)
-    store.check(args.db)  # a foreign database is refused before anything is written
-    with store.Store(args.db) as db:
+    store.check(args.db, write=True)  # a foreign database or an unwritable path: refused before anything is written
+    with store.Store(args.db) as db, _terminate_as_interrupt():
         summary = _run(console, tasks, db, args)
         contexts = {store.context_name(t.game, t.config) for t in tasks}
         stats = [cs for cs in ratings.compute(db.games(actions=False)) if cs.context in contexts]
@@ -146,6 +165,38 @@ def cmd_arena(args: argparse.Namespace) -> int:
         console.print(f"{len(summary.failed)} games failed and were not stored; run the same command to retry them")
         return 1
     return 0
+
+
+def _check_out(out: str | None) -> None:
+    """Raise :class:`ArenaError` unless the report folder ``--out`` can be written (before any work)."""
+    why = out and output_problem(out, folder=True)
+    if why:
+        raise ArenaError(f"--out {out}: {why}")
+
+
+class Terminated(KeyboardInterrupt):
+    """A SIGTERM, handled as Ctrl-C is: the run stops, its workers with it, and what finished stays stored."""
+
+    code = 128 + signal.SIGTERM
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises :class:`Terminated` (by default it would kill this process at once and
+    leave its workers writing to a closed pipe)."""
+
+    def on_term(signum: int, frame: Any) -> None:
+        raise Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(console: Console, tasks: list[Task], db: store.Store, args: argparse.Namespace) -> runner.RunSummary:
@@ -170,12 +221,14 @@ def _run(console: Console, tasks: list[Task], db: store.Store, args: argparse.Na
                 on_result=lambda task, result: progress.advance(bar),
                 **kwargs,
             )
-    except KeyboardInterrupt:
-        console.print(f"interrupted: {db.count()} games are stored in {args.db}; run the same command to resume")
-        raise SystemExit(130) from None
+    except KeyboardInterrupt as exc:
+        what = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        console.print(f"{what}: {db.count()} games are stored in {args.db}; run the same command to resume")
+        raise SystemExit(getattr(exc, "code", 130)) from None
 
 
 def _report(console: Console, path: str, out: str | None) -> int:
+    _check_out(out)
     if not store.check(path):
         raise ArenaError(f"{path}: no such results database")
     with store.Store(path, create=False) as db:
@@ -208,6 +261,10 @@ def add_replay_parser(sub: Any) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.to_json and args.to_json != "-":
+        why = output_problem(args.to_json, folder=False)
+        if why:
+            raise ArenaError(f"--to-json {args.to_json}: {why}")
     if not store.check(args.db):
         raise ArenaError(f"{args.db}: no such results database")
     with store.Store(args.db, create=False) as db:
@@ -220,7 +277,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.to_json == "-":
             sys.stdout.write(doc + "\n")
         else:
-            Path(args.to_json).write_text(doc + "\n", encoding="utf-8")
+            try:
+                Path(args.to_json).write_text(doc + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise ArenaError(f"--to-json {args.to_json}: cannot be written ({exc.strerror or exc})") from None
             print(f"wrote game {row.id} ({len(row.actions)} decisions) to {args.to_json}")
         return 0
     console = _console()

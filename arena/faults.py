@@ -1,5 +1,7 @@
 """Forfeits: an agent that raises, returns an illegal action or overruns the per-decision time limit loses.
 
+An action is an int (a numpy integer too); anything else, a bool or a float included, is an illegal action.
+
 :class:`Guard` wraps one seat's agent. It times every decision, checks the returned action against the true
 position held by the referee (never by the agent), and turns any fault into a :class:`Forfeit` that ends the
 game: the faulty seat is ranked last, every other seat shares first place, and the tournament goes on.
@@ -131,9 +133,11 @@ class Guard:
         if self.time_limit and spent > self.time_limit:
             raise self._fault(TIMEOUT, f"decision took {spent:.3f} s, limit {self.time_limit:g} s")
         try:
+            if isinstance(action, bool):  # an int to Python, but True is no action id (numpy's bool is no int)
+                raise TypeError
             action = operator.index(action)
         except TypeError:
-            raise self._fault(ILLEGAL, f"returned {action!r}, not an action id") from None
+            raise self._fault(ILLEGAL, f"returned {action!r} ({type(action).__name__}), not an action id") from None
         if not self.is_legal(action):
             raise self._fault(ILLEGAL, f"action {action} is not legal now")
         self.actions.append(action)

@@ -156,7 +156,11 @@ def _worker_main(conn: Connection) -> None:
             return
         if task is None:
             return
-        conn.send(safe_play(task))
+        result = safe_play(task)
+        try:
+            conn.send(result)
+        except OSError:  # the parent is gone (killed, or stopped without waiting): so is this worker
+            return
 
 
 class _Worker:

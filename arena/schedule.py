@@ -30,6 +30,7 @@ import numpy as np
 from .. import games
 from ..agents.registry import canonical_spec
 from ..envs.core.errors import MeepleZooError
+from ..options import MAX_GAMES, MAX_SEED
 from .errors import ArenaError
 
 if sys.version_info >= (3, 11):
@@ -121,8 +122,10 @@ def _label(spec: str, game: str) -> str:
 def schedule(study: Study, imports: Sequence[str] = ()) -> list[Task]:
     """Every game of ``study``, deal by deal (so a partial run is balanced across lineups and seats)."""
     name = games.resolve(study.game)
-    if study.games < 1:
-        raise ArenaError(f"games must be at least 1, not {study.games}")
+    if not 1 <= study.games <= MAX_GAMES:
+        raise ArenaError(f"games must be at least 1 and at most {MAX_GAMES}, not {study.games}")
+    if not 0 <= study.seed <= MAX_SEED:  # numpy seeds are not negative, SQLite integers end at 2**63
+        raise ArenaError(f"seed must be a whole number from 0 to {MAX_SEED}, not {study.seed}")
     if not study.agents:
         raise ArenaError("give at least one agent")
     agents = [_label(spec, name) for spec in study.agents]
@@ -203,19 +206,28 @@ def load_studies(path: str | Path) -> list[Study]:
     return studies
 
 
+_RANGES = {
+    "games": f" (a whole number from 1 to {MAX_GAMES})",
+    "seed": f" (a whole number from 0 to {MAX_SEED})",
+    "time_limit": " (seconds per decision, 0: no limit)",
+}
+
+
 def _study(path: Path, i: int, fields: dict[str, Any]) -> Study:
     checks = {
         "game": lambda v: isinstance(v, str),
         "agents": lambda v: isinstance(v, list) and all(isinstance(a, str) for a in v),
         "seats": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)),
-        "games": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "games": lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_GAMES,
         "config": lambda v: isinstance(v, dict),
-        "seed": lambda v: isinstance(v, int) and not isinstance(v, bool),
-        "time_limit": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+        "seed": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SEED,
+        "time_limit": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v < math.inf,
     }
     for key, ok in checks.items():
         if key in fields and not ok(fields[key]):
-            raise ArenaError(f"study file {path}, study {i}: bad value for {key!r}: {fields[key]!r}")
+            raise ArenaError(
+                f"study file {path}, study {i}: bad value for {key!r}: {fields[key]!r}{_RANGES.get(key, '')}"
+            )
     if fields.get("time_limit") == 0:
         fields["time_limit"] = None
     return Study(**fields)

@@ -3,8 +3,13 @@
 The database runs in WAL mode with a busy timeout, and every write is one ``BEGIN IMMEDIATE`` transaction,
 so several runs may write the same file at once. A game is stored under its schedule key (unique): a game
 already stored is never stored again, which is how a restarted run resumes. The ``meta`` table names the
-schema and its version; a file that is not an arena database of this version is refused with a one-line
-error before anything is written (it is opened read-only to check).
+schema and its version; a file that is not an arena database of this version (its tables and their columns
+included) is refused with a one-line error before anything is written (it is opened read-only to check).
+
+Readers that only read (``Store(path, create=False)``: reports, replays) open the file read-only: they work
+on a read-only or immutable file and never change it. When no ``-wal`` or ``-journal`` file lies next to the
+database (no writer has it open), it is opened ``immutable``, so not even SQLite's ``-wal``/``-shm`` files
+are created beside it; else in ``mode=ro`` through the writer's files.
 
 Actions are stored compactly: little-endian uint32 action ids, zlib-compressed.
 """
@@ -21,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ..paths import output_problem
 from .errors import StoreError
 
 SCHEMA = "meeplezoo-arena"
@@ -101,12 +107,31 @@ def unpack_actions(blob: bytes) -> list[int]:
     return np.frombuffer(zlib.decompress(blob), dtype="<u4").tolist()
 
 
-def check(path: str | Path) -> bool:
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path`` that writes and creates nothing (see the module docstring)."""
+    live = any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    query = "mode=ro" if live else "mode=ro&immutable=1"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+
+
+def _columns(con: sqlite3.Connection, table: str) -> set[str]:
+    return {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+
+
+#: the columns a table must have (a table of another shape is another schema)
+_REQUIRED = {"meta": {"key", "value"}, "games": {"id", "finished_at", *_COLUMNS.split(", ")}}
+
+
+def check(path: str | Path, *, write: bool = False) -> bool:
     """Raise :class:`StoreError` unless ``path`` is absent, empty or an arena database of this version.
 
     Opens the file read-only: nothing is written. Returns whether the database exists with its tables.
+    With ``write``, also raise unless the database can be created or written there (a missing folder, a
+    path under a file, a read-only file or folder), checked without creating anything.
     """
     path = Path(path)
+    if write:
+        _check_writable(path)
     if not path.exists():
         return False
     if path.is_dir():
@@ -114,17 +139,18 @@ def check(path: str | Path) -> bool:
     if path.stat().st_size == 0:
         return False
     try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        con = _read_only(path)
         try:
             tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not tables:
                 return False
-            meta = dict(con.execute("SELECT key, value FROM meta")) if "meta" in tables else {}
+            shapes = {t: _columns(con, t) for t in _REQUIRED}  # a missing table has no columns
+            meta = dict(con.execute("SELECT key, value FROM meta")) if shapes["meta"] >= _REQUIRED["meta"] else {}
         finally:
             con.close()
     except sqlite3.DatabaseError as exc:
         raise StoreError(f"{path} is not a MeepleZoo arena database ({exc})") from exc
-    if meta.get("schema") != SCHEMA or "games" not in tables:
+    if meta.get("schema") != SCHEMA or any(not shapes[t] >= cols for t, cols in _REQUIRED.items()):
         raise StoreError(f"{path} is not a MeepleZoo arena database (an SQLite file of another schema)")
     if meta.get("version") != str(VERSION):
         raise StoreError(
@@ -134,17 +160,30 @@ def check(path: str | Path) -> bool:
     return True
 
 
+def _check_writable(path: Path) -> None:
+    """Raise :class:`StoreError` unless a database at ``path`` can be created or written (nothing is left):
+    SQLite also writes its ``-wal`` and ``-shm`` files beside it, so its folder must take new files."""
+    why = output_problem(path, folder=False)
+    if why:
+        raise StoreError(f"cannot store games in {path}: {why}")
+
+
 class Store:
-    """An open results database. ``Store(path)`` checks the file, then creates the tables if needed."""
+    """An open results database. ``Store(path)`` checks the file, then creates the tables if needed;
+    ``Store(path, create=False)`` opens an existing one read-only."""
 
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
-        exists = check(self.path)
+        exists = check(self.path, write=create)
         if not exists and not create:
             raise StoreError(f"{self.path}: no such results database")
-        self.con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-        self.con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        if create:
+        try:
+            if not create:  # a reader: read-only, nothing written or created (see the module docstring)
+                self.con = _read_only(self.path)
+                self.con.isolation_level = None
+                return
+            self.con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self.con.execute("PRAGMA journal_mode=WAL")
             with self._transaction():
                 for statement in filter(str.strip, _TABLES.split(";")):
@@ -153,7 +192,9 @@ class Store:
                     "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                     [("schema", SCHEMA), ("version", str(VERSION)), ("actions", ACTIONS_FORMAT)],
                 )
-        self.con.execute("PRAGMA synchronous=NORMAL")
+            self.con.execute("PRAGMA synchronous=NORMAL")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the results database {self.path}: {exc}") from None
 
     def _transaction(self) -> _Tx:
         return _Tx(self.con)

@@ -501,30 +501,13 @@ def build_parser() -> argparse.ArgumentParser:
     ls = sub.add_parser("list", help="list games and agents")
     ls.set_defaults(func=cmd_list)
 
-    sv = sub.add_parser("serve", help="play and watch games in the browser", description=cmd_serve.__doc__)
-    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    sv.add_argument("--port", type=options.bounded_int("--port", 1, 65535), default=8765)
-    sv.add_argument(
-        "--db", default="meeplezoo_web.sqlite", help="arena database: finished games go there, Watch reads it"
-    )
-    sv.set_defaults(func=cmd_serve)
+    from .web.command import add_serve_parser
+
+    add_serve_parser(sub)
 
     _add_arena_parsers(sub, game_help)
     _add_train_parser(sub, game_help)
     return p
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    """Start the local web app: the Play page (any game against any bots) and the Watch page (stored games)."""
-    try:
-        import uvicorn
-
-        from .web import create_app
-    except ImportError as exc:
-        raise CLIError(f"serve needs the web extra: pip install 'meeplezoo[web]' ({exc})") from exc
-    print(f"MeepleZoo at http://{args.host}:{args.port}/  (games stored in {args.db})")
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="warning")
-    return 0
 
 
 # --- train ------------------------------------------------------------------------------------------------
@@ -541,6 +524,12 @@ def _add_train_parser(sub: Any, game_help: str) -> None:
     t.add_argument("--out", required=True, help="run folder (runs/NAME): checkpoints, logs, final.zip")
     t.add_argument("--config", default=None, metavar="FILE", help="TOML settings over the game's defaults")
     t.add_argument("--steps", type=options.bounded_int("--steps", 1, 10**10), default=None, help="total env steps")
+    t.add_argument(
+        "--minutes",
+        type=options.bounded_float("--minutes", 0.0, 60 * 24 * 366),
+        default=None,
+        help="time budget: stop at the first update past it (or at --steps, whichever comes first) and save",
+    )
     t.add_argument("--n-envs", type=options.bounded_int("--n-envs", 1, 256), default=None, help="parallel envs")
     _seed_arg(t, None)
     t.add_argument(
@@ -554,16 +543,25 @@ def _add_train_parser(sub: Any, game_help: str) -> None:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from .agents import make_agent
+    from .paths import output_problem
     from .training.config import load_config
 
     game = games.resolve(args.game)
+    why = output_problem(args.out, folder=True)
+    if why:  # before any training: a run that cannot save its checkpoints is lost work
+        raise CLIError(f"--out {args.out}: {why}")
     overrides: dict[str, Any] = {}
     for key in ("steps", "n_envs", "seed", "opponent"):
         value = getattr(args, key)
         if value is not None:
             overrides[{"steps": "total_steps", "opponent": "opponents"}.get(key, key)] = value
-    if args.resume and (args.config or overrides.keys() - {"total_steps"}):
-        raise CLIError("--resume takes the run's own config.toml; only --steps may change")
+    time_limit = None if args.minutes is None else args.minutes * 60
+    if time_limit is not None:
+        if args.backend == "rllib":
+            raise CLIError("--minutes is for the sb3 backend; RLlib runs stop at --steps")
+        overrides["time_limit"] = time_limit
+    if args.resume and (args.config or overrides.keys() - {"total_steps", "time_limit"}):
+        raise CLIError("--resume takes the run's own config.toml; only --steps and --minutes may change")
     config = None if args.resume else load_config(game, args.config, overrides)
     if config is not None:
         demonstrator = [config.pretrain_agent] if config.pretrain_games else []
@@ -582,6 +580,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         config,
         resume=args.resume,
         total_steps=overrides.get("total_steps"),
+        time_limit=time_limit,
         progress=not args.no_progress,
     )
     return 0

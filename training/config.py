@@ -61,7 +61,9 @@ class TrainConfig:
     eval_every: int = 20_000  #: steps between evaluations against ``eval_opponent`` (0: never)
     eval_games: int = 20  #: seat-rotated games per evaluation
     eval_opponent: str = "heuristic"
-    time_limit: float = 0.0  #: stop after this many seconds of training (0: no limit), then save as at the end
+    #: stop at the first update boundary after this many seconds of training (0: no limit; ``train --minutes``),
+    #: then save as at the end
+    time_limit: float = 0.0
     #: stop at the first update boundary at or past this step (0: none), then save as at the end; unlike a
     #: smaller ``total_steps`` it leaves the learning-rate schedule as it is (a time-limited run, replayed)
     stop_at: int = 0

@@ -152,6 +152,53 @@ def _set_rng_state(state: dict[str, Any]) -> None:
     random.setstate(state["random"])
 
 
+def progress_figures(done: int, total: int, elapsed: float, time_limit: float) -> tuple[float, float | None]:
+    """The share of a run done and the seconds left (None: not known yet), by its steps, or by its time budget
+    (``time_limit`` seconds, 0: none) when that ends the run first.
+
+    >>> progress_figures(100, 1000, 10.0, 0.0)  # 100 steps in 10 s: 90 s for the other 900
+    (0.1, 90.0)
+    >>> progress_figures(100, 1000, 10.0, 60.0)  # the one-minute budget ends the run first
+    (0.16666666666666666, 50.0)
+    """
+    share = min(done / total, 1.0) if total else 1.0
+    left = elapsed * (total - done) / done if done else None
+    if time_limit and (left is None or time_limit - elapsed < left):
+        return min(elapsed / time_limit, 1.0), max(time_limit - elapsed, 0.0)
+    return share, left
+
+
+class RunProgress:
+    """The progress bar of a run (on a terminal): steps done of the run's steps and the time budget, filled and
+    timed by whichever ends the run first. ``rich`` draws it (``tqdm`` is not needed)."""
+
+    def __init__(self, step0: int, total_steps: int, time_limit: float, start: float) -> None:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.step0, self.total, self.time_limit, self.start = step0, total_steps - step0, time_limit, start
+        self.budget = f" of a {time_limit / 60:g} min budget" if time_limit else ""
+        self.bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.percentage:>3.0f}%"),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[left]}"),
+        )
+        self.task = self.bar.add_task(self._text(step0), total=1.0, left="")
+        self.bar.start()
+
+    def _text(self, step: int) -> str:
+        return f"step {step:,}/{self.step0 + self.total:,}{self.budget}"
+
+    def update(self, step: int) -> None:
+        share, left = progress_figures(step - self.step0, self.total, time.perf_counter() - self.start, self.time_limit)
+        eta = "" if left is None else f"{int(left) // 3600}:{int(left) // 60 % 60:02d}:{int(left) % 60:02d} left"
+        self.bar.update(self.task, completed=share, description=self._text(step), left=eta)
+
+    def stop(self) -> None:
+        self.bar.stop()
+
+
 def latest_checkpoint(out: Path) -> dict[str, Any] | None:
     file = out / "checkpoints" / "latest.json"
     return json.loads(file.read_text()) if file.is_file() else None
@@ -165,8 +212,10 @@ def train(
     total_steps: int | None = None,
     progress: bool = False,
     log: Callable[[str], None] = print,
+    time_limit: float | None = None,
 ) -> Any:
-    """Train (or resume) the run in ``out``; return the model. ``total_steps`` overrides the config's."""
+    """Train (or resume) the run in ``out``; return the model. ``total_steps`` and ``time_limit`` (seconds,
+    0: none) override the config's; ``progress`` shows a progress bar."""
     try:
         import torch
         from stable_baselines3.common.callbacks import BaseCallback
@@ -192,6 +241,8 @@ def train(
         config = config or load_config(game, None)
     if total_steps is not None:
         config.total_steps = total_steps
+    if time_limit is not None:
+        config.time_limit = float(time_limit)
     check_shaping(game, config.shaping)  # before the env workers are made: one line, not a worker's traceback
     if (config.pretrain_games or config.advisor) and not resume:
         from ..agents import make_agent
@@ -199,8 +250,11 @@ def train(
         for spec in (config.pretrain_agent if config.pretrain_games else "", config.advisor):
             if spec:
                 make_agent(spec, game, seed=0)  # a bad demonstrator or advisor: one line before anything runs
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "config.toml").write_text(dump_config(config))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "config.toml").write_text(dump_config(config))
+    except OSError as exc:  # a path under a file, a read-only folder: one line before any training
+        raise TrainError(f"cannot write the run folder {out}: {exc.strerror or exc}") from None
     torch.set_num_threads(1)  # small MLPs; the cores go to the env workers
 
     run = _RunState(config)
@@ -395,11 +449,14 @@ def train(
                 model.logger.record("train/advice_followed", _advice_followed(model))
 
         def _on_step(self) -> bool:
+            if bar is not None:
+                bar.update(model.num_timesteps)
             return not self.stopping
 
     start = time.perf_counter()
     remaining = max(0, config.total_steps - model.num_timesteps)
     periodic = Periodic()
+    bar = RunProgress(model.num_timesteps, config.total_steps, config.time_limit, start) if progress else None
     try:
         if remaining:
             model.learn(
@@ -407,7 +464,6 @@ def train(
                 callback=periodic,
                 reset_num_timesteps=not resume,
                 tb_log_name="ppo",
-                progress_bar=progress,
             )
             model.logger.dump(model.num_timesteps)  # the last update's train/ values
         took = time.perf_counter() - start
@@ -424,6 +480,9 @@ def train(
         model.save(out / "final.zip")
         log(f"Saved {out / 'final.zip'} (agent spec: ppo:{out / 'final.zip'})")
     finally:
+        if bar is not None:
+            bar.update(model.num_timesteps)
+            bar.stop()
         vec_env.close()
     return model
 

@@ -6,12 +6,20 @@ makes its move. Watch: ``GET /api/stored`` lists the arena database's games, ``G
 replays one (every frame: the table for that view, the decision named as that view may read it and a solo
 automa's turns after it, the scores); ``POST /api/replay`` does the same for a JSON export. Every bad
 request gets a 4xx with ``{"error": one line}`` and changes nothing.
+
+What the server trusts and refuses (docs/security.md): every request passes :class:`~.security.RequestChecks`
+(its own Host and Origin only, JSON bodies up to 1 MB); bots come from :class:`~.bots.BotPolicy`; at most
+``max_games`` games live at once and one idle for ``idle_seconds`` expires; a game's seed is secret unless the
+player fixes it.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
+import re
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -19,16 +27,23 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import games, options
-from ..agents.registry import available_agents
-from .session import RequestError, Session, table_of
+from .bots import BotPolicy
+from .security import RequestChecks, RequestError, read_json_object
+from .session import THINK_SECONDS, Session, table_of
 
 STATIC = Path(__file__).parent / "static"
+#: live games a server holds at most (finished ones make room for a new one first)
+MAX_GAMES = 64
+#: a game with no request and no bot move for this long expires
+IDLE_SECONDS = 3600.0
+_NUMBER = re.compile(r"[0-9]{1,18}")  # an ASCII whole number ("²".isdigit() is true, int("²") fails)
 
 
 def _error(exc: RequestError) -> JSONResponse:
@@ -36,13 +51,75 @@ def _error(exc: RequestError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    return read_json_object(await request.body())
+
+
+def _seed(value: Any, what: str) -> int:
+    """A seed from a request: a whole number in 0..MAX_SEED (a bigger one overflows the database)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= options.MAX_SEED:
+        raise RequestError(400, f"{what} must be a whole number from 0 to {options.MAX_SEED}")
+    return value
+
+
+def check_writable_store(db: str | Path) -> None:
+    """Raise :class:`~meeplezoo.arena.errors.StoreError` (one line) unless ``db`` is an arena database this
+    process can write, or a new one it can create (created now, so a finished game is never lost later)."""
+    from ..arena.errors import StoreError
+    from ..arena.store import Store
+
+    path = Path(db)
+    if not path.parent.is_dir():
+        raise StoreError(f"{path}: there is no folder {str(path.parent)!r} to hold it")
     try:
-        body = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RequestError(400, "the request body is not JSON") from exc
-    if not isinstance(body, dict):
-        raise RequestError(400, "the request body must be a JSON object")
-    return body
+        with Store(path) as store:  # checks the file, creates the tables if needed
+            store.con.execute("BEGIN IMMEDIATE")
+            try:
+                store.con.execute("UPDATE meta SET value = value WHERE key = 'schema'")  # a write, undone
+            finally:
+                store.con.execute("ROLLBACK")
+    except StoreError:
+        raise
+    except (sqlite3.Error, OSError) as exc:
+        raise StoreError(f"{path}: cannot write this arena database ({exc})".splitlines()[0]) from exc
+
+
+class Sessions:
+    """The games a server holds: at most ``max_games``; one with no request and no bot move for
+    ``idle_seconds`` expires (its id then answers 404). Used from the event loop only."""
+
+    def __init__(self, max_games: int, idle_seconds: float) -> None:
+        self.games: dict[str, Session] = {}
+        self.max_games, self.idle_seconds = max_games, idle_seconds
+        self.count = 0
+
+    def expire(self) -> None:
+        now = time.monotonic()
+        for gid, s in list(self.games.items()):
+            if not s.thinking and now - s.last_active > self.idle_seconds:
+                del self.games[gid]
+
+    def get(self, gid: str) -> Session:
+        self.expire()
+        s = self.games.get(gid)
+        if s is None:
+            raise RequestError(404, f"game {gid[:40]!r} expired or unknown")
+        s.last_active = time.monotonic()
+        return s
+
+    def new_id(self) -> str:
+        """An id for a new game; 503 if the server holds ``max_games`` unfinished ones (a finished game, the
+        least recently seen, makes room)."""
+        self.expire()
+        if len(self.games) >= self.max_games:
+            done = [s for s in self.games.values() if s.over and not s.thinking]
+            if not done:
+                raise RequestError(503, f"this server holds {self.max_games} live games: try again later")
+            del self.games[min(done, key=lambda s: s.last_active).id]
+        self.count += 1
+        return f"g{self.count}"
+
+    def add(self, s: Session) -> None:
+        self.games[s.id] = s
 
 
 @cache
@@ -81,23 +158,35 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
     return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "setup": setup, "frames": frames}
 
 
-def create_app(db: str | Path | None = None) -> Starlette:
+def create_app(
+    db: str | Path | None = None,
+    *,
+    hosts: Iterable[str] | None = None,
+    allow_agents: Iterable[str] = (),
+    max_games: int = MAX_GAMES,
+    idle_seconds: float = IDLE_SECONDS,
+    think_seconds: float = THINK_SECONDS,
+) -> Starlette:
     """The app; finished games are stored in, and the Watch page reads, the arena database ``db``.
 
-    Raises :class:`~meeplezoo.arena.errors.StoreError` (one line) if ``db`` is a file but no arena database.
+    Args:
+        db: the arena database (None: finished games are not stored).
+        hosts: the ``Host`` values it answers to, ``name:port`` or ``name`` for any port
+            (:func:`~.security.own_hosts`); None: the loopback names on any port.
+        allow_agents: bot specs web games may seat besides :data:`~.bots.SERVER_BOTS`, exactly as written.
+        max_games, idle_seconds: the live games it holds at most, and how long an idle one lives.
+        think_seconds: a bot's time per decision (past it, the bot forfeits).
+
+    Raises :class:`~meeplezoo.arena.errors.StoreError` (one line) unless ``db`` is an arena database it can
+    write or a new one it can create.
     """
     if db is not None:
-        from ..arena.store import check
-
-        check(db)
-    sessions: dict[str, Session] = {}
-    counter = itertools.count(1)
+        check_writable_store(db)
+    sessions = Sessions(max_games, idle_seconds)
+    bots = BotPolicy(allow_agents)
 
     def session(request: Request) -> Session:
-        gid = request.path_params["gid"]
-        if gid not in sessions:
-            raise RequestError(404, f"no game {gid!r} on this server")
-        return sessions[gid]
+        return sessions.get(request.path_params["gid"])
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(STATIC / ("watch.html" if request.url.path.startswith("/watch") else "play.html"))
@@ -121,11 +210,14 @@ def create_app(db: str | Path | None = None) -> Starlette:
                 {
                     "name": name,
                     "players": list(games.player_counts(name)),
-                    "agents": available_agents(name),
+                    "agents": bots.names(name),
+                    "bots": bots.catalog(name),
                     "options": {k: str(v) for k, v in keys.items()},
                 }
             )
-        return JSONResponse({"games": out, "db": str(db) if db else None})
+        return JSONResponse(
+            {"games": out, "db": str(db) if db else None, "think_seconds": think_seconds, "max_seed": options.MAX_SEED}
+        )
 
     async def new_game(request: Request) -> JSONResponse:
         try:
@@ -133,7 +225,7 @@ def create_app(db: str | Path | None = None) -> Starlette:
             game = body.get("game")
             if not isinstance(game, str) or game not in games.game_names():
                 raise RequestError(400, f"unknown game {game!r}; known: {', '.join(games.game_names())}")
-            config, seat, bots, seed = body.get("config", {}), body.get("seat", 0), body.get("bots"), body.get("seed")
+            config, seat, specs, seed = body.get("config", {}), body.get("seat", 0), body.get("bots"), body.get("seed")
             if not isinstance(config, dict):
                 raise RequestError(400, "config must be a JSON object")
             items = body.get("options", [])  # KEY=VALUE texts, read as the CLI reads --config
@@ -143,21 +235,21 @@ def create_app(db: str | Path | None = None) -> Starlette:
                 config = {**config, **options.parse_config(items, _defaults(game), game)}
             except options.OptionError as exc:
                 raise RequestError(400, str(exc).replace("--config ", "")) from exc
-            if not isinstance(seat, int) or not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(specs, list):
                 raise RequestError(400, "seat must be an integer and bots a list of agent specs")
-            if seed is None:
-                seed = next(counter) * 7919 % 100_000
-            if not isinstance(seed, int):
-                raise RequestError(400, "seed must be an integer")
-            gid = f"g{len(sessions) + 1}"
+            for i, spec in enumerate(specs):
+                bots.check(spec, game, f"bot {i + 1}")
+            fixed = seed is not None  # else a secret seed: who knows it can rebuild the hidden cards
+            seed = _seed(seed, "seed") if fixed else secrets.randbelow(options.MAX_SEED + 1)
+            gid = sessions.new_id()
             try:
-                s = Session(gid, game, config, seat, bots, seed)
+                s = Session(gid, game, config, seat, specs, seed, fixed_seed=fixed, think_seconds=think_seconds)
             except RequestError:
                 raise
             except Exception as exc:  # a bad config
                 raise RequestError(400, f"cannot make {game}: {exc}".splitlines()[0]) from exc
             s.store_path = db
-            sessions[gid] = s
+            sessions.add(s)
             s.start_bots()
             return JSONResponse({"id": gid, "token": s.token, "seat": seat})
         except RequestError as exc:
@@ -183,8 +275,8 @@ def create_app(db: str | Path | None = None) -> Starlette:
         raw = request.query_params.get("seat", "all")
         if raw == "all":
             return None
-        if not raw.isdigit():
-            raise RequestError(400, f"seat must be a seat number or 'all', got {raw!r}")
+        if not _NUMBER.fullmatch(raw):
+            raise RequestError(400, f"seat must be a seat number or 'all', got {raw[:40]!r}")
         return int(raw)
 
     async def stored(request: Request) -> JSONResponse:
@@ -206,8 +298,8 @@ def create_app(db: str | Path | None = None) -> Starlette:
             from ..arena.store import Store
 
             raw = request.path_params["rid"]
-            if not raw.isdigit():
-                raise RequestError(400, f"game id must be a number, got {raw!r}")
+            if not _NUMBER.fullmatch(raw):
+                raise RequestError(400, f"game id must be a number, got {raw[:40]!r}")
             with Store(db, create=False) as st:
                 try:
                     row = st.game(int(raw))
@@ -236,6 +328,7 @@ def create_app(db: str | Path | None = None) -> Starlette:
             config, seed = body.get("config", {}), body.get("seed", 0)
             if not isinstance(config, dict) or not isinstance(seed, int):
                 raise RequestError(400, "not a game export: config must be an object and seed an integer")
+            _seed(seed, "the export's seed")
             out = replay_frames(body["game"], config, seed, actions, seat)
             out.update(seats=body.get("seats"), scores=body.get("scores"), ranks=body.get("ranks"))
             return JSONResponse(out)
@@ -256,4 +349,4 @@ def create_app(db: str | Path | None = None) -> Starlette:
         Route("/api/replay", replay_export, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes)
+    return Starlette(routes=routes, middleware=[Middleware(RequestChecks, hosts=hosts)])

@@ -1,29 +1,52 @@
 """One game played from a browser: the true state, the bots of the other seats, the human seat's token.
 
-Bots move in a background thread under the session lock; a bot that raises forfeits (ranked last, the
-others share first place, as in the arena). A finished game is stored in the arena database.
+Bots move in a background thread under the session lock; a bot forfeits (ranked last, the others share first
+place, as in the arena) if it raises, answers anything but a legal action id (a bool is no action id), or
+thinks longer than the session's ``think_seconds`` on one decision: an MCTS search is stopped at its next
+iteration past that time, any other bot is judged when it answers. A finished game is stored in the arena
+database. The game's seed stays on the server until the game is over (the page learns only whether the
+player fixed it).
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 import secrets
 import threading
+import time
 from types import SimpleNamespace
 from typing import Any
 
+import numpy as np
+
 from .. import games
 from ..agents import make_agent
-from ..agents.view import view_of_state
+from ..agents.view import SeatView, view_of_state
+from .security import RequestError
+
+__all__ = ["RequestError", "Session", "automa_entries", "table_of"]
+
+log = logging.getLogger(__name__)
+#: a bot's think time per decision unless the server says otherwise
+THINK_SECONDS = 30.0
+_move = threading.local()  # the bot thread's deadline for the decision it is thinking on
 
 
-class RequestError(Exception):
-    """A bad request: ``status`` and a one-line reason; nothing was changed."""
+class ThinkTimeout(Exception):
+    """A bot thought past its deadline on one decision."""
 
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
+
+class TimedView(SeatView):
+    """A bot's view whose ``determinize`` (called once per MCTS iteration) stops a search past the deadline of
+    the decision (:data:`_move`)."""
+
+    __slots__ = ()
+
+    def determinize(self, rng: np.random.Generator, copy: bool = True) -> Any:
+        if time.monotonic() > getattr(_move, "deadline", float("inf")):
+            raise ThinkTimeout
+        return super().determinize(rng, copy)
 
 
 def automa_entries(state: Any, before: Any) -> list[dict[str, Any]]:
@@ -40,7 +63,18 @@ def table_of(state: Any, seat: int | None) -> dict[str, Any]:
 class Session:
     """A game between one human seat (holding ``token``) and bots in the other seats."""
 
-    def __init__(self, gid: str, game: str, config: dict[str, Any], seat: int, bots: list[str], seed: int) -> None:
+    def __init__(
+        self,
+        gid: str,
+        game: str,
+        config: dict[str, Any],
+        seat: int,
+        bots: list[str],
+        seed: int,
+        *,
+        fixed_seed: bool = True,
+        think_seconds: float = THINK_SECONDS,
+    ) -> None:
         env = games.make_env(game, **config)
         env.reset(seed=seed)
         self.env = env
@@ -51,23 +85,28 @@ class Session:
         if len(bots) != n - 1:
             raise RequestError(400, f"{game} with this config has {n} seats: give {n - 1} bots, got {len(bots)}")
         self.id, self.game, self.seed, self.seat = gid, games.resolve(game), seed, seat
+        self.fixed_seed = fixed_seed  # the player chose the seed (else a secret one from ``secrets``)
+        self.think_seconds = think_seconds
+        self.last_active = time.monotonic()  # the last request or bot move (idle sessions expire)
         self.config = dict(self.state.game.config)
         self.token = secrets.token_urlsafe(16)
         self.key = f"web-{secrets.token_hex(8)}-{gid}"  # its key in the arena database: unique across restarts
         self.specs: list[str] = list(bots)
         self.specs.insert(seat, "human")
         self.agents: dict[int, Any] = {}
+        self.agent_seeds = [seed * 1000 + s for s in range(n)]
         for s, spec in enumerate(self.specs):
             if s != seat:
                 try:
-                    self.agents[s] = make_agent(spec, self.game, seed=seed * 1000 + s)
+                    self.agents[s] = make_agent(spec, self.game, seed=self.agent_seeds[s])
                 except Exception as exc:
-                    raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}") from exc
+                    raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}".splitlines()[0]) from exc
         self.log: list[dict[str, Any]] = automa_entries(self.state, None)
         self.actions: list[int] = []
         self.forfeit: dict[str, Any] | None = None
         self.thinking = False
         self.stored_id: int | None = None
+        self.store_error: str | None = None
         self.lock = threading.Lock()
 
     @property
@@ -87,10 +126,14 @@ class Session:
         st.apply(action)
         self.log += automa_entries(st, before)
 
+    def _check_token(self, token: Any) -> None:
+        """403 unless ``token`` is this game's (compared in constant time)."""
+        if not isinstance(token, str) or not secrets.compare_digest(token.encode(), self.token.encode()):
+            raise RequestError(403, "this token does not hold a seat in this game")
+
     def act(self, token: Any, action: Any) -> None:
         """The human's move: checked (token, turn, legality) before anything changes."""
-        if token != self.token:
-            raise RequestError(403, "this token does not hold a seat in this game")
+        self._check_token(token)
         if not isinstance(action, int) or isinstance(action, bool):
             raise RequestError(400, f"action must be an integer, got {action!r}")
         with self.lock:
@@ -127,10 +170,7 @@ class Session:
                 except Exception as exc:
                     self.forfeit = {"seat": s, "reason": f"{type(exc).__name__}: {exc}"}
                     break
-            try:
-                action = int(agent.act(view))
-            except Exception as exc:  # the bot forfeits, the server goes on
-                action, fault = None, f"{type(exc).__name__}: {exc}"
+            action, fault = self._decide(agent, view)
             with self.lock:
                 if action is not None and not (
                     0 <= action < self.state.game.num_actions and self.state.is_legal(action)
@@ -140,16 +180,46 @@ class Session:
                     self.forfeit = {"seat": s, "reason": fault}
                     break
                 self._apply(action)
+                self.last_active = time.monotonic()
         try:
             self.finish()
         finally:
             self.thinking = False  # only now: a finished game is stored before the page sees it over
+            self.last_active = time.monotonic()
+
+    def _decide(self, agent: Any, view: SeatView) -> tuple[int | None, str]:
+        """The bot's action id, or None and why it forfeits: it raised, thought too long, or answered no int."""
+        view.__class__ = TimedView  # the same object and slots; its determinize now watches the deadline
+        start = time.monotonic()
+        _move.deadline = start + self.think_seconds
+        try:
+            answer = agent.act(view)
+        except ThinkTimeout:
+            return None, f"thought over {self.think_seconds:g} s on one decision (this server's limit)"
+        except Exception as exc:  # the bot forfeits, the server goes on
+            return None, f"{type(exc).__name__}: {exc}"
+        finally:
+            _move.deadline = float("inf")
+        spent = time.monotonic() - start
+        if spent > self.think_seconds:
+            return None, f"took {spent:.1f} s on one decision, over this server's limit of {self.think_seconds:g} s"
+        if isinstance(answer, bool | np.bool_) or not isinstance(answer, int | np.integer):
+            return None, f"answered {answer!r:.60}, not an action id"
+        return int(answer), ""
 
     def finish(self) -> None:
-        """Store the finished game in the arena database (once)."""
+        """Store the finished game in the arena database (once). A store that fails (the server checked the
+        database at start, so this is a disk gone bad) is logged and told on the page; it raises nothing."""
         store = getattr(self, "store_path", None)
-        if not self.over or self.stored_id is not None or store is None:
+        if not self.over or self.stored_id is not None or self.store_error is not None or store is None:
             return
+        try:
+            self._store(store)
+        except Exception as exc:
+            self.store_error = f"the game could not be stored: {type(exc).__name__}: {exc}".splitlines()[0]
+            log.error("game %s (%s): %s", self.id, self.key, self.store_error)
+
+    def _store(self, store: Any) -> None:
         from ..arena.store import Store
 
         n = len(self.specs)
@@ -165,8 +235,8 @@ class Session:
             seed=self.seed,
             deal=0,
             seats=self.specs,
-            agent_seeds=[self.seed * 1000 + s for s in range(n)],
-            time_limit=None,
+            agent_seeds=self.agent_seeds,
+            time_limit=self.think_seconds,
         )
         result = {
             "scores": [float(x) for x in self.state.scores()],
@@ -185,8 +255,7 @@ class Session:
 
     def view(self, token: Any) -> dict[str, Any]:
         """What the human seat may see: its table, its legal actions, the log (others' choices as public names)."""
-        if token != self.token:
-            raise RequestError(403, "this token does not hold a seat in this game")
+        self._check_token(token)
         with self.lock:
             st = self.state
             mine = not self.over and not self.thinking and st.current_player() == self.seat
@@ -205,6 +274,9 @@ class Session:
                     "ranks": ranks,
                     "forfeit": self.forfeit,
                     "stored_id": self.stored_id,
+                    "store_error": self.store_error,
+                    "seed": self.seed,  # the game is over: what it hid may be told
+                    "agent_seeds": self.agent_seeds,
                 }
             return {
                 "id": self.id,
@@ -218,5 +290,6 @@ class Session:
                 "legal": legal,
                 "log": log,
                 "over": self.over,
+                "fixed_seed": self.fixed_seed,
                 "result": result,
             }

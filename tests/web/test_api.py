@@ -17,11 +17,14 @@ from starlette.testclient import TestClient
 from meeplezoo.web import create_app
 
 GAMES = games.game_names()
+HOSTS = ["testserver"]  # the Host TestClient sends
+JSON = {"content-type": "application/json"}
+TEST_BOTS = ["raiser", "cheater"]  # made by the monkeypatched make_agent below; the server must allow them
 
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.sqlite")) as c:
+    with TestClient(create_app(tmp_path / "web.sqlite", hosts=HOSTS, allow_agents=TEST_BOTS)) as c:
         c.app_db = tmp_path / "web.sqlite"
         yield c
 
@@ -98,7 +101,7 @@ def log_names(game, row, viewer):
 
 
 def test_bad_requests_get_a_4xx_with_a_reason_and_change_nothing(client):
-    assert client.post("/api/play", content=b"{nope").status_code == 400
+    assert client.post("/api/play", content=b"{nope", headers=JSON).status_code == 400
     r = client.post("/api/play", json={"game": "chess", "seat": 0, "bots": ["random"]})
     assert r.status_code == 400 and "unknown game 'chess'" in r.json()["error"]
     r = client.post("/api/play", json={"game": "seastead", "config": {"num_players": 2}, "seat": 0, "bots": []})
@@ -121,9 +124,9 @@ def test_bad_requests_get_a_4xx_with_a_reason_and_change_nothing(client):
         (client.post(url, json={"token": g["token"], "action": "dive"}), 400, "integer"),
         (client.post(url, json={"token": g["token"], "action": illegal}), 409, "illegal action"),
         (client.post(url, json={"token": g["token"], "action": -1}), 409, "illegal action"),
-        (client.post(url, content=b"[1]"), 400, "JSON object"),
-        (client.get("/api/play/g999?token=x"), 404, "no game"),
-        (client.get("/api/stored/1"), 404, "no arena database"),
+        (client.post(url, content=b"[1]", headers=JSON), 400, "JSON object"),
+        (client.get("/api/play/g999?token=x"), 404, "expired or unknown"),
+        (client.get("/api/stored/1"), 404, "no stored game 1"),  # the database is made at start
     ]
     for r, status, word in cases:
         assert r.status_code == status and word in r.json()["error"], r.text
@@ -186,7 +189,7 @@ def test_games_of_a_restarted_server_are_stored_apart(tmp_path, monkeypatch):
     db = tmp_path / "web.sqlite"
     stored = []
     for run in range(2):
-        with TestClient(create_app(db)) as c:
+        with TestClient(create_app(db, hosts=HOSTS, allow_agents=["raiser"])) as c:
             g = start(c, "seastead", seat=1, bots=["raiser"], seed=10 + run)
             assert g["id"] == "g1"
             v = wait_turn(c, g)
@@ -205,7 +208,7 @@ def test_a_file_that_is_no_arena_database_is_refused_in_one_line(tmp_path):
     bad = tmp_path / "notes.sqlite"
     bad.write_text("not a database")
     with pytest.raises(StoreError, match="not a MeepleZoo arena database"):
-        create_app(bad)
+        create_app(bad, hosts=HOSTS)
 
 
 def test_a_bad_export_gets_a_4xx_with_a_reason(client):
@@ -379,7 +382,7 @@ def test_the_watch_page_opens_games_an_arena_run_stored(tmp_path, capsys):
     assert cli.main(["arena", "concordia", "--agents", "random", "heuristic", "--games", "2", "--seats", "2",
                      "--workers", "1", "--db", str(db)]) == 0  # fmt: skip
     capsys.readouterr()
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, hosts=HOSTS)) as c:
         listed = c.get("/api/stored").json()["games"]
         assert len(listed) >= 2 and all(g["game"] == "concordia" for g in listed)
         for g in listed:

@@ -1,5 +1,7 @@
 """A real browser (Debian's headless Chromium, driven by Playwright) plays a whole Seastead game against the
 random bot by clicking, then opens it on the Watch page. Screenshots of both pages go to reports/web/.
+Markup in every string the server hands the pages (seat specs, forfeit reasons, names, an uploaded export's
+seats) shows as text and runs nothing. One browser serves the whole module; each test gets a fresh page.
 
 In CI (``CI=true``) this test runs, never skips: ``.ci/run`` installs ``chromium``.
 """
@@ -8,12 +10,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import numpy as np
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
@@ -29,6 +35,8 @@ if os.environ.get("CI") != "true" and (not Path(CHROMIUM).exists() or shutil.whi
 import uvicorn  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from meeplezoo import games  # noqa: E402
+from meeplezoo.arena.store import Store  # noqa: E402
 from meeplezoo.web import create_app  # noqa: E402
 
 
@@ -49,13 +57,19 @@ def server(tmp_path):
     t.join(10)
 
 
-@pytest.fixture
-def page():
+@pytest.fixture(scope="module")
+def browser():
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1280, "height": 900})
-        yield pg
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
 
 
 def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_path):
@@ -169,3 +183,195 @@ def test_resafa_solo_shows_resafabot_on_the_table_and_in_the_log(server, page):
     assert any("Resafabot reveals" in x for x in page.locator("#log li.automa").all_inner_texts())
     assert "[object" not in page.locator("#table").inner_text()
     page.screenshot(path=str(REPORTS / "resafa_solo.png"), full_page=True)
+
+
+# --- server strings are text, never markup ------------------------------------------------------------------
+#: markup that runs a handler if a page ever parses it as HTML (the image fails to load at once)
+MARK = '<img src=x onerror="window.__xss=(window.__xss||0)+1">'
+
+
+def taint(x: Any, key: str | None = None) -> Any:
+    """``x`` with MARK appended to every string but a game's name (the page loads that game's view by it)."""
+    if isinstance(x, str):
+        return x if key == "game" else x + MARK
+    if isinstance(x, list):
+        return [taint(v, key) for v in x]
+    if isinstance(x, dict):
+        return {k: taint(v, k) for k, v in x.items()}
+    return x
+
+
+def tainted(change=None):
+    """A route handler: the server's true answer with every string in it tainted (then ``change``d)."""
+
+    def handle(route) -> None:
+        response = route.fetch()
+        body = taint(response.json())
+        if change:
+            change(body)
+        route.fulfill(response=response, json=body)
+
+    return handle
+
+
+def assert_inert(page) -> None:
+    page.wait_for_timeout(300)  # an injected <img src=x> fails to load within this and would run its handler
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("img").count() == 0  # no page draws an image: any <img> was injected
+
+
+def played(game: str, moves: int, seed: int = 3) -> tuple[dict[str, Any], list[int], list[float]]:
+    """A 2-player ``game`` after ``moves`` random legal moves: its config, the actions, the scores."""
+    env = games.make_env(game, num_players=2)
+    env.reset(seed=seed)
+    state = env.unwrapped.state_obj
+    rng = np.random.default_rng(seed)
+    actions = []
+    for _ in range(moves):
+        action = int(rng.choice(state.legal_actions()))
+        state.apply(action)
+        actions.append(action)
+    return dict(state.game.config), actions, [float(x) for x in state.scores()]
+
+
+def store_game(db: Path, game: str, seats: list[str], forfeit: dict[str, Any]) -> None:
+    """Store a short 2-player game as the web server does (``Session.finish``), lost by ``forfeit``."""
+    config, actions, scores = played(game, 8)
+    task = SimpleNamespace(
+        key=f"xss-{game}", game=games.resolve(game), config=config, seed=3, deal=0, seats=seats,
+        agent_seeds=[3000, 3001], time_limit=None,
+    )  # fmt: skip
+    result = {
+        "scores": scores, "ranks": [1 - forfeit["seat"], forfeit["seat"]], "decisions": len(actions),
+        "truncated": False, "forfeit": forfeit, "duration": 0.0, "seat_time": [[0.0, 0.0, 0]] * 2, "actions": actions,
+    }  # fmt: skip
+    with Store(db) as store:
+        assert store.add(task, result, "web")
+
+
+def test_watch_shows_stored_seats_forfeits_and_every_served_string_as_text(server, page, tmp_path):
+    # seat specs and forfeit reasons with markup, as a crafted bot spec or a bot's exception text would store them
+    for game in sorted(DRAWN):
+        store_game(tmp_path / "web.sqlite", game, [MARK, f"mcts:iters=5{MARK}"], {"seat": 1, "reason": f"E: {MARK}"})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.route(re.compile(r"/api/stored/\d+"), tainted())  # and markup in every string of each replay
+    page.goto(f"{server}/watch")
+    page.wait_for_function("document.querySelectorAll('#games option').length === 4")  # the list, once fetched
+    listed = page.locator("#games option").all_inner_texts()
+    assert len(listed) == 4 and all(x.endswith(f": {MARK} vs mcts:iters=5{MARK}") for x in listed), listed
+    values = page.locator("#games option").evaluate_all("os => os.map((o) => o.value)")
+    for value, text in zip(values, listed, strict=True):
+        game = text.split()[1].rstrip(":")
+        page.select_option("#games", value)
+        page.wait_for_selector(f"#table[data-game={game}] {DRAWN[game][0]}")  # the game's own view drew it
+        assert page.locator("#view option").all_inner_texts() == ["everything", f"P0 {MARK}{MARK}",
+                                                                  f"P1 mcts:iters=5{MARK}{MARK}"]  # fmt: skip
+        assert page.locator("#forfeit").inner_text() == f"P1 forfeits: E: {MARK}{MARK}"
+        assert page.locator("#decision").inner_text().endswith(MARK)  # the decision's name, served tainted
+        assert f"{MARK}{MARK}" in page.locator("#table .pboard h4").first.inner_text()  # the seat's name
+        page.select_option("#view", "0")
+        page.wait_for_selector("#table .pboard.me")
+        page.click("#fwd")
+        assert "position 1 of 8" in page.locator("#where").inner_text()
+        assert MARK in page.locator("#table").inner_text()  # the table's own strings
+    assert_inert(page)
+    assert not errors, errors  # every view copes with any string
+
+
+def test_watch_uploads_an_export_as_json_and_shows_its_seats_as_text(server, page, tmp_path):
+    config, actions, scores = played("seastead", 6)
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps({
+        "game": "seastead", "config": config, "seed": 3, "seats": [MARK, f"random{MARK}"], "view": "full",
+        "decisions": [{"action": a, "name": MARK} for a in actions], "scores": scores, "ranks": [0, 1],
+    }))  # fmt: skip
+    page.goto(f"{server}/watch")
+    with page.expect_request(re.compile(r"/api/replay")) as sent:
+        page.set_input_files("#file", str(export))
+    assert sent.value.method == "POST" and sent.value.headers.get("content-type") == "application/json"
+    page.wait_for_selector("#table .flotilla")
+    assert page.locator("#view option").all_inner_texts() == ["everything", f"P0 {MARK}", f"P1 random{MARK}"]
+    assert page.locator("#err").inner_text() == ""
+    assert [x.inner_text() for x in page.locator("#table .pboard h4").all()][1].startswith(f"P1 random{MARK}")
+    assert page.locator("#forfeit").is_hidden()
+    assert_inert(page)
+
+
+def test_play_shows_seats_log_status_actions_and_forfeit_as_text(server, page):
+    def game_over(view: dict[str, Any]) -> None:  # the answer to the move: the game ends, lost by a forfeit
+        view.update(over=True, your_turn=False, thinking=False, legal=[])
+        view["result"] = {"scores": [0.0, 1.0], "ranks": [1, 0], "forfeit": {"seat": 0, "reason": f"E: {MARK}"},
+                          "stored_id": f"1{MARK}"}  # fmt: skip
+
+    page.route(re.compile(r"/api/play/[^/?]+\?"), tainted())  # the seat's view
+    page.route(re.compile(r"/api/play/[^/?]+/act$"), tainted(game_over))
+    page.goto(f"{server}/play")
+    page.select_option("#game", "seastead")
+    page.select_option("#players", "2")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    assert all(x.endswith(MARK) for x in page.locator("#actions button").all_inner_texts())  # legal action names
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Your move: ") and status.endswith(MARK)  # the pending decision's name
+    assert MARK in page.locator("#table .pboard.me h4").inner_text()  # the seat's name ("human")
+    page.locator("#actions button").first.click()
+    page.wait_for_selector("#winner")
+    assert page.locator("#forfeit").inner_text() == f"P0 forfeits: E: {MARK}"
+    rows = page.locator("#result .sheet tr").all_inner_texts()
+    assert len(rows) == 3 and rows[1].startswith(f"P0 human{MARK}") and rows[2].startswith(f"P1 random{MARK}")
+    assert page.locator("#stored").count() == 0  # the stored game's link is built from numbers only
+    log = page.locator("#log li").all_inner_texts()
+    assert log and all(x.endswith(MARK) for x in log)
+    assert_inert(page)
+    # el() takes no handler as a string, no server string as an attribute name, and links into this site only
+    refused = page.evaluate("""() => [{ href: "javascript:window.__xss=1" }, { src: "//example.com/x.js" },
+      { onclick: "window.__xss=1" }, { "x onload": "1" }].map((a) => { try { el("a", a); return "made"; }
+      catch (e) { return e.name; } })""")
+    assert refused == ["TypeError"] * 4
+
+
+def test_play_hints_the_allowed_bots_in_either_catalog_shape(server, page):
+    page.goto(f"{server}/play")  # names, as the catalog lists them
+    page.select_option("#game", "seastead")
+    page.wait_for_selector("#bot-names option", state="attached")
+    assert "random" in page.locator("#bot-names option").evaluate_all("os => os.map((o) => o.value)")
+    assert "random" in page.get_attribute("#bots", "title")
+
+    def described(catalog: dict[str, Any]) -> None:  # agents as entries with a description or bounds
+        for g in catalog["games"]:
+            g.pop("bots", None)
+            g["agents"] = [{"name": "random", "description": f"uniform{MARK}"}, {"name": "mcts", "iters": [1, 1000]}]
+
+    page.route(re.compile(r"/api/catalog$"), tainted(described))  # and markup in the games' names and options
+    page.goto(f"{server}/play")
+    page.wait_for_selector("#bot-names option", state="attached")
+    assert page.locator("#game option").first.inner_text().endswith(MARK)
+    assert page.locator("#bot-names option").evaluate_all("os => os.map((o) => o.value)") == ["random", "mcts"]
+    assert f"random (uniform{MARK}), mcts (iters [1,1000])" in page.get_attribute("#bots", "title")
+    assert page.locator("#bots").input_value() == "random"  # still free text, a bot for every seat
+    assert_inert(page)
+
+
+def test_a_typed_seed_is_sent_and_noted_an_empty_one_is_left_to_the_server(server, page):
+    posts = []
+    page.on("request", lambda r: posts.append(r) if r.method == "POST" and r.url.endswith("/api/play") else None)
+    page.goto(f"{server}/play")
+    page.select_option("#game", "seastead")
+    assert page.locator("#seed").input_value() == "" and page.get_attribute("#seed", "placeholder") == "secret"
+    page.fill("#seed", "-3")
+    page.click("#start")
+    assert page.locator("#err").inner_text().startswith("seed must be a whole number") and not posts
+    page.fill("#seed", "12345")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    assert posts[-1].post_data_json["seed"] == 12345
+    page.wait_for_selector("#fixed-seed", state="visible")  # the page says the deal can be rebuilt
+    assert "fixed seed" in page.locator("#fixed-seed").inner_text()
+
+    page.goto(f"{server}/play")
+    page.select_option("#game", "seastead")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    assert len(posts) == 2 and "seed" not in posts[-1].post_data_json  # the server picks a secret seed
+    assert page.locator("#fixed-seed").is_hidden()

@@ -2,18 +2,36 @@
 // A game's view (envs/<game>/view.js, served at /views/<game>.js) registers VIEWS[game] = (root, table, ctx)
 // and draws the seat's structured table (envs/<game>/table.py: its `view` part) as the game's table.
 // A game without one is drawn field by field (drawTable).
+// Every string from the server reaches the page as text: el() and svg() append text nodes, never markup, and
+// no page or view hands a string to an HTML parser (tests/web/test_static_pages.py checks that).
 const COLORS = ["#d9534f", "#337ab7", "#e0a800", "#5cb85c", "#8e44ad"];
 const VIEWS = {};
+// attribute names are the code's own (never a server string); a link or script points into this site only
+const ATTR_NAME = /^[A-Za-z][\w:-]*$/, URL_ATTR = /^(href|src|action|formaction|xlink:href)$/i;
+function checkAttr(k, v) {
+  if (!ATTR_NAME.test(k)) throw new TypeError(`bad attribute name ${JSON.stringify(k)}`);
+  if (/^on/i.test(k) && typeof v !== "function") throw new TypeError(`${k} takes a function`);
+  if (URL_ATTR.test(k) && !/^\/(?![\/\\])/.test(String(v))) throw new TypeError(`${k} must be a path on this site`);
+}
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {}))
-    k === "class" ? (e.className = v) : k.startsWith("on") ? (e[k] = v) : k === "style" ? (e.style.cssText = v) : e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    checkAttr(k, v);
+    if (k === "class") e.className = v;
+    else if (/^on/i.test(k)) e[k.toLowerCase()] = v;
+    else if (k === "style") e.style.cssText = v;
+    else e.setAttribute(k, v);
+  }
   for (const k of kids.flat(Infinity)) if (k != null && k !== false) e.append(k.nodeType ? k : String(k));
   return e;
 }
 function svg(tag, attrs = {}, ...kids) {
   const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    checkAttr(k, v);
+    if (/^on/i.test(k)) e[k.toLowerCase()] = v;
+    else e.setAttribute(k, v);
+  }
   for (const k of kids.flat(Infinity)) if (k != null) e.append(k.nodeType ? k : String(k));
   return e;
 }
@@ -43,10 +61,11 @@ function seatBoards(t, ctx, body) {
 }
 const loading = {};
 function loadView(game) {
-  if (!(game in loading))
+  if (typeof game !== "string" || !/^[a-z][a-z0-9_]*$/.test(game)) return Promise.resolve(null);  // a game's name
+  if (!Object.hasOwn(loading, game))
     loading[game] = new Promise((done) => {
       const s = el("script", { src: `/views/${game}.js` });
-      s.onload = () => done(VIEWS[game] || null);
+      s.onload = () => done(Object.hasOwn(VIEWS, game) && typeof VIEWS[game] === "function" ? VIEWS[game] : null);
       s.onerror = () => done(null);
       document.head.append(s);
     });
@@ -55,7 +74,7 @@ function loadView(game) {
 // draw a table with its game's view (ctx: seat names, `fixed`: the game's fixed content, sent once)
 async function showTable(root, t, ctx = {}) {
   const view = await loadView(t.game);
-  root.innerHTML = "";
+  root.replaceChildren();
   root.dataset.game = t.game;
   if (view && t.view) view(root, t, ctx);
   else drawTable(root, t, ctx.names);
@@ -84,7 +103,7 @@ function value(v, ownerLike, legend) {
 }
 const OWNERISH = /owner|occ|ship|dock_at|loc_owner|first|active|winner/;
 function drawTable(root, t, names) {
-  root.innerHTML = "";
+  root.replaceChildren();
   const players = seatBoards(t, { names }, (s) =>
     Object.entries(t.players[s]).map(([k, v]) => el("div", { class: "row" }, el("div", { class: "label" }, pretty(k)), value(v, false, t.legend[k]))));
   const board = el("div", { class: "board" });

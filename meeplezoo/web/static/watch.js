@@ -4,15 +4,22 @@ let data = null, idx = 0, source = null;
 async function load() {
   const seat = $("view").value || "all";
   let r;
-  if (source.id) r = await fetch(`/api/stored/${source.id}?seat=${seat}`);
-  else r = await fetch(`/api/replay?seat=${seat}`, { method: "POST", body: source.text });
+  if (source.id) r = await fetch(`/api/stored/${encodeURIComponent(source.id)}?seat=${encodeURIComponent(seat)}`);
+  else r = await fetch(`/api/replay?seat=${encodeURIComponent(seat)}`, { method: "POST", headers: { "content-type": "application/json" }, body: source.text });
   const j = await r.json();
   if (!r.ok) { $("err").textContent = j.error; return; }
+  $("err").textContent = "";
   data = j;
+  // a seat's name per seat (an export may leave seats out)
+  const named = Array.isArray(j.seats) ? j.seats : [];
+  data.seats = Array.from({ length: j.num_players ?? named.length }, (_, i) => (named[i] != null ? String(named[i]) : ""));
   if (!$("view").options.length) {
-    $("view").innerHTML = `<option value="all">everything</option>` + j.seats.map((s, i) => `<option value="${i}">P${i} ${s}</option>`).join("");
+    $("view").replaceChildren(el("option", { value: "all" }, "everything"), ...data.seats.map((s, i) => el("option", { value: i }, `P${i} ${s}`)));
     $("view").value = seat;
   }
+  const f = j.forfeit;
+  $("forfeit").hidden = !f;
+  $("forfeit").textContent = f ? `P${f.seat} forfeits: ${f.reason}` : "";
   $("slider").max = j.frames.length - 1;
   go(Math.min(idx, j.frames.length - 1));
   chart();
@@ -44,15 +51,15 @@ function chart() {
 $("back").onclick = () => go(idx - 1); $("fwd").onclick = () => go(idx + 1);
 $("slider").oninput = () => go(+$("slider").value);
 $("view").onchange = load;
-$("games").onchange = () => { source = { id: $("games").value }; $("view").innerHTML = ""; idx = 0; load(); };
-$("file").onchange = async () => { source = { text: await $("file").files[0].text() }; $("view").innerHTML = ""; idx = 0; load(); };
+$("games").onchange = () => { source = { id: $("games").value }; $("view").replaceChildren(); idx = 0; load(); };
+$("file").onchange = async () => { source = { text: await $("file").files[0].text() }; $("view").replaceChildren(); idx = 0; load(); };
 (async () => {
   const j = await (await fetch("/api/stored")).json();
-  $("games").innerHTML = j.games.map((g) => `<option value="${g.id}">#${g.id} ${g.game}: ${g.seats.join(" vs ")}</option>`).join("");
+  $("games").replaceChildren(...j.games.map((g) => el("option", { value: g.id }, `#${g.id} ${g.game}: ${g.seats.join(" vs ")}`)));
   const p = new URLSearchParams(location.search);
   if (p.get("id")) {
     source = { id: p.get("id") };
-    $("view").innerHTML = "";
+    $("view").replaceChildren();
     await load();
     if (p.get("seat")) { $("view").value = p.get("seat"); await load(); }
   }

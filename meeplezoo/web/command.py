@@ -1,0 +1,121 @@
+"""The ``meeplezoo serve`` command (wired into :mod:`meeplezoo.cli`).
+
+::
+
+    meeplezoo serve                                        # http://127.0.0.1:8765/ on this machine only
+    meeplezoo serve --db results.sqlite                    # store web games there; Watch its arena games
+    meeplezoo serve --allow-agent ppo:runs/x/final.zip     # also seat a policy trained here (a policy is code)
+
+Everything is checked before the banner: the ``--allow-agent`` specs, the database (an arena database this
+process can write, or a new one it can create) and the port (bound here, then handed to uvicorn). A problem
+is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from typing import Any
+
+from .. import options
+from ..envs.core.errors import MeepleZooError
+
+
+class ServeError(MeepleZooError):
+    """``meeplezoo serve`` cannot start: one line naming why."""
+
+
+def add_serve_parser(sub: Any) -> None:
+    """The ``serve`` sub-command's parser, on ``sub`` (the CLI's sub-parsers)."""
+    sv = sub.add_parser("serve", help="play and watch games in the browser", description=cmd_serve.__doc__)
+    sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=options.bounded_int("--port", 1, 65535), default=8765)
+    sv.add_argument(
+        "--db", default="meeplezoo_web.sqlite", help="arena database: finished games go there, Watch reads it"
+    )
+    sv.add_argument(
+        "--allow-agent",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="also let web games seat this bot, exactly as written (repeatable): a policy file "
+        "(ppo:runs/x/final.zip), a plugin agent, bigger budgets (mcts:iters=10000). A policy file is code: an SB3 "
+        ".zip holds pickles that run when it loads, so allow only files you trained or trust. Without this option "
+        "the server seats random, heuristic, valued, the shipped ppo policies and mcts with bounded budgets",
+    )
+    sv.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME[:PORT]",
+        help="also answer requests addressed to this host name (repeatable; NAME alone: any port), e.g. the "
+        "machine's name with --host 0.0.0.0; by default only the bound address and localhost",
+    )
+    sv.add_argument(
+        "--think-seconds",
+        type=options.bounded_float("--think-seconds", 0.0, 3600.0),
+        default=30.0,
+        metavar="S",
+        help="a bot's time per decision; a bot over it forfeits (default 30)",
+    )
+    sv.set_defaults(func=cmd_serve)
+
+
+def check_agent_spec(spec: str) -> None:
+    """Raise :class:`ServeError` unless ``spec`` names an agent registered for some game with parameters it
+    takes (nothing is loaded: a policy file is read when a game seats it)."""
+    from .. import games
+    from ..agents.registry import agent_params, available_agents
+    from ..agents.spec import AgentSpecError, bind_params, parse_spec
+
+    try:
+        name, raw = parse_spec(spec)
+        where = [g for g in games.game_names() if name in available_agents(g)]
+        if not where:
+            raise ServeError(f"--allow-agent {spec!r}: no game has an agent {name!r}")
+        bind_params(name, agent_params(name, where[0]), raw)
+    except AgentSpecError as exc:
+        raise ServeError(f"--allow-agent {spec!r}: {exc}") from None
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening; :class:`ServeError` if the address is taken or unknown."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart need not wait
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the local web app: the Play page (a game against the server's bots) and the Watch page (stored
+    games). It answers only requests addressed to it (its own Host and Origin), JSON bodies up to 1 MB, and
+    seats only bots from its own list (see --allow-agent); docs/security.md says what it trusts."""
+    try:
+        import uvicorn
+
+        from .app import create_app
+        from .security import own_hosts
+    except ImportError as exc:
+        raise ServeError(f"serve needs the web extra: pip install 'meeplezoo[web]' ({exc})") from exc
+    for spec in args.allow_agent:
+        check_agent_spec(spec)
+    hosts = own_hosts(args.host, args.port, args.allow_host)
+    app = create_app(args.db, hosts=hosts, allow_agents=args.allow_agent, think_seconds=args.think_seconds)
+    sock = listen(args.host, args.port)
+    try:
+        print(f"MeepleZoo at http://{hosts[0]}/  (games stored in {args.db})", flush=True)
+        if args.host.lower() not in ("127.0.0.1", "localhost", "::1"):
+            print(f"It answers requests addressed to {', '.join(hosts)}: --allow-host NAME adds a name", flush=True)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0

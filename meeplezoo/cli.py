@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import __version__, bench, games, options
-from .envs.core.errors import MeepleZooError
+from .envs.core.errors import ActionTypeError, MeepleZooError
 
 
 class CLIError(Exception):
@@ -590,7 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (CLIError, MeepleZooError) as exc:
+    except (CLIError, MeepleZooError, ActionTypeError) as exc:  # ActionTypeError: an agent answered no int
         print(f"meeplezoo {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C in a long match: no traceback

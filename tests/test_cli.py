@@ -306,3 +306,27 @@ def test_python_dash_m_meeplezoo_is_the_command():
         [sys.executable, "-m", "meeplezoo", "rules", "nim"], capture_output=True, text=True, timeout=120
     )
     assert bad.returncode == 2 and "unknown game 'nim'" in bad.stderr
+
+
+class BoolAgent:
+    """Answers ``True`` (an int to Python, not an action id)."""
+
+    name = "bool"
+
+    def __init__(self, seed=None) -> None:
+        pass
+
+    def act(self, view) -> bool:
+        return True
+
+
+def test_an_agent_answering_a_bool_is_one_line_and_status_2(capsys):
+    from meeplezoo.agents.registry import register_agent, unregister_agent
+
+    register_agent("boolbot", "tests.test_cli:BoolAgent", game="seastead")
+    try:
+        assert cli.main(["play", "seastead", "--agents", "boolbot", "random", "--seed", "1"]) == 2
+    finally:
+        unregister_agent("boolbot", "seastead")
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "returned True (bool), not an action id" in err, err

@@ -330,7 +330,8 @@ def create_app(
                 raise RequestError(400, "not a game export: config must be an object and seed an integer")
             _seed(seed, "the export's seed")
             out = replay_frames(body["game"], config, seed, actions, seat)
-            out.update(seats=body.get("seats"), scores=body.get("scores"), ranks=body.get("ranks"))
+            keys = ("seats", "scores", "ranks", "forfeit")
+            out.update({k: body.get(k) for k in keys})
             return JSONResponse(out)
         except RequestError as exc:
             return _error(exc)

@@ -79,8 +79,8 @@ def test_full_game_through_the_api_is_stored_and_replays(client, game):
 
     with Store(client.app_db) as db:
         row = db.game(v["result"]["stored_id"])
-    export = client.post("/api/replay?seat=all", json=to_json(row)).json()
-    assert export["frames"] == w["frames"]
+    export = client.post("/api/replay?seat=all", json={**to_json(row), "forfeit": {"seat": 1, "reason": "r"}}).json()
+    assert export["frames"] == w["frames"] and export["forfeit"] == {"seat": 1, "reason": "r"}  # passed on as given
     r = client.post("/api/replay", json=to_json(row, seat=0))
     assert r.status_code == 400 and "hides some choices" in r.json()["error"]
     seat_view = client.get(f"/api/stored/{v['result']['stored_id']}?seat=0").json()

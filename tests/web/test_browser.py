@@ -99,6 +99,7 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_
         clicks += 1
         assert clicks < 2000
     assert "winner: P" in page.locator("#winner").inner_text()
+    assert page.locator("#seed-told").inner_text().startswith("seed ")  # the secret seed, told once over
     assert page.locator("#result .sheet tr").count() == 3
     assert page.locator("#table .flotilla").count() == 4  # Seastead's own view: its four flotillas
     assert page.locator("#table .pboard").count() == 2

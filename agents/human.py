@@ -2,9 +2,11 @@
 
 At each of its decisions the agent prints the table as its seat sees it (the view's rendering: what the
 seat cannot see is never shown, and the seat's own hidden cards are listed where the game's picture leaves
-them out), then the legal actions by id and name, and reads an action id. Bad input (not a number, out of
-range, not legal now) gets a one-line message and the question again; ``q`` (or the end of input) resigns,
-raising :class:`Resigned`, which the CLI reports as a resignation.
+them out), then the legal actions by id and name, and reads a move: an action id, or the start of a legal
+move's name (any case; the whole name when it is also the start of another). An ambiguous start lists the
+moves it matches; ``?`` or ``help`` lists the legal moves again; an empty line asks again. Bad input (no move
+of that name, an id out of range or not legal now) gets a one-line message and the question again; ``q`` (or
+the end of input) resigns, raising :class:`Resigned`, which the CLI reports as a resignation.
 """
 
 from __future__ import annotations
@@ -68,40 +70,66 @@ class HumanAgent:
             if own is not None and view.can_determinize:
                 self._say(own(view, view.determinize(self.rng)))
         self._say(f"{view.agent} (you) must {view.pending}:")
-        for a in view.legal_actions:
+        self._list(view, view.legal_actions)
+
+    def _list(self, view: SeatView, actions: list[int]) -> None:
+        for a in actions:
             self._say(f"  {a:>4}  {view.describe_action(a)}")
 
     def act(self, view: SeatView) -> int:
         self.show(view)
-        legal = set(view.legal_actions)
+        legal = list(view.legal_actions)
+        names = {a: view.describe_action(a) for a in legal}
         stream = self.stdin or sys.stdin
         while True:
             out = self.stdout or sys.stdout
-            out.write("your action (id, or q to resign): ")
+            out.write("your move (id or name, ? lists them, q resigns): ")
             out.flush()
             line = stream.readline()
             if not line:
                 raise Resigned(view.agent)
             text = line.strip()
+            if not text:
+                continue
             if text.lower() in ("q", "quit", "resign"):
                 raise Resigned(view.agent)
-            error = _check(text, legal, view.num_actions)
-            if error is None:
-                return int(text)
+            if text.lower() in ("?", "help"):
+                self._say(f"{view.agent} (you) must {view.pending}:")
+                self._list(view, legal)
+                continue
+            action, error, matches = _read(text, names, view.num_actions)
+            if action is not None:
+                return action
             self._say(error)
+            self._list(view, matches)
 
 
-def _check(text: str, legal: set[int], num_actions: int) -> str | None:
-    """``None`` if ``text`` is a legal action id, else the one-line reason."""
+def _read(text: str, names: dict[int, str], num_actions: int) -> tuple[int | None, str, list[int]]:
+    """``(action, "", [])`` for an action id or a legal move's name (a unique start of it, any case), else
+    ``(None, the one-line reason, the moves an ambiguous start matches)``; ``names`` maps each legal action
+    to its name."""
     try:
         action = int(text)
     except ValueError:
-        return f"not a number: {text!r}; type one of the ids listed, or q to resign"
-    if not 0 <= action < num_actions:
-        return f"out of range: {action}; action ids run 0..{num_actions - 1}, the legal ones are listed"
-    if action not in legal:
-        return f"not legal now: {action}; pick one of the ids listed"
-    return None
+        pass
+    else:
+        if not 0 <= action < num_actions:
+            return None, f"out of range: {action}; action ids run 0..{num_actions - 1}, the legal ones are listed", []
+        if action not in names:
+            return None, f"not legal now: {action}; pick one of the ids listed", []
+        return action, "", []
+    typed = text.lower()
+    exact = [a for a, name in names.items() if name.lower() == typed]
+    matches = exact or [a for a, name in names.items() if name.lower().startswith(typed)]
+    if len(matches) == 1:
+        return matches[0], "", []
+    if not matches:
+        return (
+            None,
+            f"no legal move is called {text!r}; type an id or the start of a name (? lists them), q resigns",
+            [],
+        )
+    return None, f"ambiguous: {text!r} starts {len(matches)} moves; type more of the name or the id:", matches
 
 
 __all__ = ["HumanAgent", "Resigned"]

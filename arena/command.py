@@ -3,10 +3,12 @@
 ::
 
     meeplezoo arena seastead --agents random heuristic --games 200 --db results.sqlite
+    meeplezoo arena concordia --agents random heuristic --seats 3 --set map=imperium --db results.sqlite
     meeplezoo arena --config study.toml --db results.sqlite --workers 2
     meeplezoo arena seastead --agents random heuristic --games 50 --db r.sqlite --backend ray
     meeplezoo arena --report results.sqlite --out report/
     meeplezoo arena all --agents random heuristic --games 8 --db baselines.sqlite --out report/
+    meeplezoo replay results.sqlite                    # the stored games: id, game, config, agents, result
     meeplezoo replay results.sqlite 17 --seat 0 --board-every 20
     meeplezoo replay results.sqlite 17 --to-json game17.json
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import math
 import signal
@@ -35,32 +38,67 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import games, options
+from ..labels import legend, short_labels
 from ..paths import output_problem
 from . import ratings, replay, report, runner, store
+from .contexts import changed_settings
 from .errors import ArenaError
 from .play import import_plugins
 from .schedule import DEFAULT_TIME_LIMIT, Study, Task, load_studies, validate
 
 #: the game argument that means every game
 ALL = "all"
+#: the header of every rank column (as in ``meeplezoo play``): ranks count from 0, the winner's
+RANK = "rank (0 = won)"
 
 
 def _console() -> Console:
     console = Console(highlight=False)
+    # not a terminal (a pipe, a file, a test): rich would assume 80 columns and squeeze the tables
     return console if console.is_terminal else Console(highlight=False, width=120)
 
 
-def _key_values(items: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ArenaError(f"--set takes KEY=VALUE, got {item!r}")
-        try:
-            out[key] = json.loads(value)
-        except json.JSONDecodeError:
-            out[key] = value
+def _game_options(game: str, items: list[str]) -> dict[str, Any]:
+    """``--set KEY=VALUE`` items read as ``meeplezoo play`` reads them (typed by each key's default); the game's own
+    keys only (the adapter's reward and illegal-action keys mean nothing to a stored game)."""
+    defaults = games.make_env(game).unwrapped.game.defaults
+    try:
+        return options.parse_config(items, defaults, game, "--set", adapter=False)  # scores decide, not rewards
+    except options.OptionError as exc:
+        raise ArenaError(str(exc)) from None
+
+
+def _seat_count(game: str, seats: int | None, config: dict[str, Any]) -> int | None:
+    """The player count of ``--seats`` or ``--set num_players`` (one line if both disagree or the game does not
+    allow it); None: the game's default."""
+    given = config.get("num_players")
+    if seats is not None and given is not None and seats != given:
+        raise ArenaError(f"--seats {seats} and --set num_players={given} disagree: give one of them")
+    count = seats if seats is not None else given
+    allowed = games.player_counts(game)
+    if count is not None and count not in allowed:
+        from ..cli import players_text
+
+        raise ArenaError(f"{game} is played by {players_text(allowed)} players, not {count}")
+    return count
+
+
+def labelled(stats: list[ratings.ContextStats], short: dict[str, str]) -> list[ratings.ContextStats]:
+    """Copies of ``stats`` with every agent spec replaced by its short label (for terminal tables only)."""
+    out = []
+    for cs in stats:
+        agents = {short[spec]: dataclasses.replace(a, spec=short[spec]) for spec, a in cs.agents.items()}
+        pairs = {(short[a], short[b]): dataclasses.replace(p, a=short[a], b=short[b]) for (a, b), p in cs.pairs.items()}
+        out.append(dataclasses.replace(cs, agents=agents, pairs=pairs))
     return out
+
+
+def print_tables(console: Console, stats: list[ratings.ContextStats]) -> None:
+    """The report's terminal tables with short agent labels, and the legend of the labels under them."""
+    short = short_labels(spec for cs in stats for spec in cs.agents)
+    report.print_report(console, labelled(stats, short))
+    for line in legend(short):
+        console.print(Text(line), soft_wrap=True)
 
 
 # --- arena -------------------------------------------------------------------------------------------------------
@@ -81,9 +119,25 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
         default=100,
         help="games per lineup (default 100; rounded up to deals)",
     )
-    a.add_argument("--seats", type=int, default=None, help="players per game (default: the game's default)")
-    a.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="game config (repeatable)")
-    a.add_argument("--config", metavar="FILE", help="a TOML study file (several games, configs, agent lists)")
+    a.add_argument(
+        "--seats",
+        type=options.bounded_int("--seats", 1, 64),
+        default=None,
+        help="players per game, as --set num_players=N (default: the game's default; the agents are a pool: "
+        "lineups are drawn from it for that many seats)",
+    )
+    a.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable), as in meeplezoo play: --set map=imperium",
+    )
+    a.add_argument(
+        "--config",
+        metavar="FILE",
+        help="a TOML study file (several games, configs, agent lists) instead of GAME --agents --set",
+    )
     a.add_argument("--db", metavar="FILE", help="the results database (created if absent)")
     a.add_argument(
         "--seed",
@@ -119,16 +173,24 @@ def _studies(args: argparse.Namespace) -> list[Study]:
         raise ArenaError(f"--time-limit must be positive (0: no limit), not {args.time_limit:g}")
     limit = args.time_limit or None
     if args.config:
-        if args.game or args.agents:
-            raise ArenaError("give either --config FILE or GAME --agents ..., not both")
+        try:
+            options.check_config_path(args.config, "a TOML study file")
+        except options.OptionError as exc:
+            raise ArenaError(str(exc)) from None
+        if args.game or args.agents or args.set or args.seats is not None:
+            raise ArenaError("give either --config FILE or GAME --agents ... (--set, --seats), not both")
         return load_studies(args.config)
     if not args.game:
         raise ArenaError("give a GAME (or --config FILE, or --report DB)")
     if not args.agents:
         raise ArenaError("give the agents: --agents SPEC SPEC ...")
-    names = games.game_names() if args.game == ALL else [args.game]
-    config = _key_values(args.set)
-    return [Study(name, list(args.agents), args.seats, args.games, config, args.seed, limit) for name in names]
+    names = games.game_names() if args.game == ALL else [games.resolve(args.game)]
+    studies = []
+    for name in names:
+        config = _game_options(name, args.set)
+        seats = _seat_count(name, args.seats, config)
+        studies.append(Study(name, list(args.agents), seats, args.games, config, args.seed, limit))
+    return studies
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -150,7 +212,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         contexts = {store.context_name(t.game, t.config) for t in tasks}
         stats = [cs for cs in ratings.compute(db.games(actions=False)) if cs.context in contexts]
         if not args.quiet:
-            report.print_report(console, stats)
+            print_tables(console, stats)
         if args.out and stats:
             files = report.write_report(stats, args.out, args.db)
             console.print(f"wrote the report of this study to {args.out} ({len(files)} files)")
@@ -235,7 +297,7 @@ def _report(console: Console, path: str, out: str | None) -> int:
         stats = ratings.compute(db.games(actions=False))
     if not stats:
         raise ArenaError(f"{path} holds no games yet")
-    report.print_report(console, stats)
+    print_tables(console, stats)
     if out:
         files = report.write_report(stats, out, path)
         console.print(f"wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}")
@@ -250,10 +312,16 @@ def add_replay_parser(sub: Any) -> None:
         "replay",
         help="step through a stored arena game",
         description="Replay a game of an arena database decision by decision (the replay must reach the "
-        "stored scores), in the full view or one seat's view, or export it as JSON.",
+        "stored scores), in the full view or one seat's view, or export it as JSON. Without a game id: list "
+        "the stored games.",
     )
     r.add_argument("db", help="the results database")
-    r.add_argument("game_id", type=int, help="the game's id (see the report or the database)")
+    r.add_argument(
+        "game_id",
+        nargs="?",
+        type=options.bounded_int("game_id", 1, 2**63 - 1),
+        help="the game's id; without it, the list of the stored games with their ids",
+    )
     r.add_argument("--seat", type=int, default=None, help="show only what this seat knows (default: full view)")
     r.add_argument("--board-every", type=int, default=0, metavar="K", help="show the position every K decisions")
     r.add_argument("--pause", action="store_true", help="wait for Enter after each decision (q quits)")
@@ -267,6 +335,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             raise ArenaError(f"--to-json {args.to_json}: {why}")
     if not store.check(args.db):
         raise ArenaError(f"{args.db}: no such results database")
+    if args.game_id is None:
+        if args.to_json or args.seat is not None or args.pause or args.board_every:
+            raise ArenaError("--seat, --board-every, --pause and --to-json replay one game: give its id")
+        return _list_games(_console(), args.db)
     with store.Store(args.db, create=False) as db:
         row = db.game(args.game_id)
     seats = len(row.seats)
@@ -299,16 +371,54 @@ def cmd_replay(args: argparse.Namespace) -> int:
     final = replay.replay(row)
     console.rule("final position")
     console.print(Text(replay.view(final, args.seat)))
+    short = short_labels(row.seats)
     t = Table(title=f"game {row.id}")
-    for col in ("seat", "agent", "score", "rank"):
-        t.add_column(col, justify="left" if col == "agent" else "right")
+    for col in ("seat", "agent", "score", RANK):
+        t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
     for s, spec in enumerate(row.seats):
-        t.add_row(str(s), spec, f"{row.scores[s]:g}", str(row.ranks[s] + 1))
+        t.add_row(str(s), short[spec], f"{row.scores[s]:g}", str(row.ranks[s]))
     console.print(t)
+    for line in legend(short):
+        console.print(Text(line), soft_wrap=True)
     if row.forfeit:
         f = row.forfeit
         console.print(Text(f"P{f['seat']} forfeited at decision {f['decision']} ({f['reason']}): {f['detail']}"))
     if row.truncated:
         console.print("the game was cut at the engine's decision bound (truncated)")
     console.print(f"the replay of {len(row.actions)} decisions reproduces the stored scores")
+    return 0
+
+
+def _result(row: store.GameRow) -> str:
+    """Which seat won a stored game (``P1 won``, ``P0 P2 shared``), or why no seat did."""
+    if row.truncated:
+        return "truncated"
+    best = min(row.ranks)
+    won = [f"P{s}" for s, r in enumerate(row.ranks) if r == best]
+    text = " ".join(won) + (" won" if len(won) == 1 else " shared")
+    return text + (f" (P{row.forfeit['seat']} forfeited)" if row.forfeit else "")
+
+
+def _list_games(console: Console, path: str) -> int:
+    """The stored games of ``path`` in id order as a table, the legend of the agent labels and how to open one."""
+    with store.Store(path, create=False) as db:
+        rows = sorted(db.games(actions=False), key=lambda r: r.id)
+    if not rows:
+        console.print(Text(f"{path} holds no games yet"))
+        return 0
+    short = short_labels(spec for r in rows for spec in r.seats)
+    t = Table(title=f"{len(rows)} games in {path}")
+    for col in ("id", "game", "config", "agents (P0 P1 ...)", "result", "finished (UTC)"):
+        t.add_column(col, justify="right" if col == "id" else "left", overflow="fold")
+    for r in rows:
+        agents = " ".join(short[spec] for spec in r.seats)
+        when = r.finished_at[:16].replace("T", " ")
+        settings = " ".join(changed_settings(r.game, r.config)) or "default"
+        t.add_row(str(r.id), r.game, settings, agents, _result(r), when)
+    console.print(t)
+    for line in legend(short):
+        console.print(Text(line), soft_wrap=True)
+    console.print(
+        Text(f"Open one: meeplezoo replay {path} ID (--seat S: one seat's view; --to-json FILE)"), soft_wrap=True
+    )
     return 0

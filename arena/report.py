@@ -2,20 +2,28 @@
 
 ``meeplezoo arena --report results.sqlite --out report/`` writes ``report/README.md`` and, per context,
 ``<context>-ratings.png`` (ratings with 95% intervals), ``<context>-winrates.png`` (the pairwise win-rate
-matrix as a heat map) and ``<context>-scores.png`` (score distributions per agent).
+matrix as a heat map) and ``<context>-scores.png`` (score distributions per agent). Each context names the ids
+of the games it summarises (``meeplezoo replay DB ID`` or the Watch page opens one); a plot's title is the
+game's name and the settings that differ from its defaults. A game whose score is only a final ranking
+(:data:`PLOTTED_INSTEAD`: Board Royale) gets a plot of a quantity that says more: its stored games are replayed.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from . import replay
+from .contexts import context_title, split_context
 from .ratings import ContextStats
+from .store import GameRow, Store
 
 # --- shared rows -----------------------------------------------------------------------------------------------
 
@@ -34,7 +42,8 @@ def summary_line(cs: ContextStats) -> str:
         extra.append(f"{cs.forfeited} forfeited")
     if cs.truncated:
         extra.append(f"{cs.truncated} truncated (not rated)")
-    return f"{cs.context}: {cs.games} games, {cs.seats} seats" + (f" ({', '.join(extra)})" if extra else "")
+    title = context_title(*split_context(cs.context))
+    return f"{title}: {cs.games} games, {cs.seats} seats" + (f" ({', '.join(extra)})" if extra else "")
 
 
 def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
@@ -47,7 +56,7 @@ def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
 
 
 def agent_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
-    head = ["agent", "firsts", "mean score", "mean rank", "forfeits", "ms/decision", "longest decision s"]
+    head = ["agent", "firsts", "mean score", "mean rank (0 = won)", "forfeits", "ms per decision", "longest decision s"]
     rows = []
     for s in cs.ranking():
         forfeits = ", ".join(f"{n} {reason}" for reason, n in sorted(s.forfeits.items())) or "0"
@@ -56,7 +65,7 @@ def agent_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
                 s.spec,
                 _pct(s.firsts / s.games if s.games else float("nan")),
                 _f(s.mean_score),
-                _f(s.mean_rank, ".2f"),
+                _f(s.mean_rank - 1, ".2f"),  # AgentStats ranks are 1-based; every table says 0 = won
                 forfeits,
                 _f(s.ms_per_decision, ".2f"),
                 _f(s.longest, ".3f"),
@@ -111,7 +120,7 @@ def print_report(console: Console, stats: list[ContextStats]) -> None:
             head, rows = rows_of(cs)
             t = Table(title=title)
             for i, col in enumerate(head):
-                t.add_column(col, justify="left" if i == 0 or col == "against" else "right", no_wrap=True)
+                t.add_column(col, justify="left" if i == 0 or col == "against" else "right", overflow="fold")
             for row in rows:
                 t.add_row(*row)
             console.print(t)
@@ -130,23 +139,102 @@ def _md_table(head: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def write_report(stats: list[ContextStats], out: str | Path, source: str) -> list[Path]:
-    """Write ``out/README.md`` and the PNG plots; return the files written."""
+def id_ranges(ids: list[int]) -> str:
+    """Game ids as sorted runs: ``1-12, 15, 20-24``."""
+    runs: list[list[int]] = []
+    for i in sorted(ids):
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
+def rounds_survived(row: GameRow) -> list[float]:
+    """Board Royale: per seat, the round in which it went out, or the last round if it was still in (the
+    stored game replayed, and checked against its stored scores)."""
+    state = replay.new_state(row)
+    out: list[float | None] = [None] * len(row.seats)
+    for action in row.actions:
+        state.apply(action)
+        for s, alive in enumerate(state.d.alive):
+            if not alive and out[s] is None:
+                out[s] = float(state.d.round_no)
+    replay.check(row, state)
+    return [float(state.d.round_no) if x is None else x for x in out]
+
+
+#: games whose score is only a final ranking: the score plot shows instead (its title, its y label, a value per
+#: seat of a stored game)
+PLOTTED_INSTEAD: dict[str, tuple[str, str, Any]] = {
+    "board_royale": (
+        "Rounds survived (the score is rank-based: see the rules)",
+        "round in which the agent went out (the last round if still in)",
+        rounds_survived,
+    ),
+}
+SCORES = ("Scores", "final score (finished, non-forfeited games)")
+
+
+def plotted(cs: ContextStats, store: Store, ids: list[int]) -> tuple[str, str, list[tuple[str, list[float]]]]:
+    """The score plot's title, y label and values per agent (best first): the final scores, or for a game in
+    :data:`PLOTTED_INSTEAD` its quantity, over the same games (finished, non-forfeited)."""
+    ranked = cs.ranking()
+    if cs.game not in PLOTTED_INSTEAD:
+        return *SCORES, [(s.spec, s.scores) for s in ranked]
+    title, label, per_seat = PLOTTED_INSTEAD[cs.game]
+    values: dict[str, list[float]] = {s.spec: [] for s in ranked}
+    stale = 0
+    for gid in ids:
+        row = store.game(gid)
+        if row.truncated or row.forfeit is not None:
+            continue
+        try:
+            got = per_seat(row)
+        except replay.ReplayMismatch:  # stored by an engine that played differently: left out, and said so
+            stale += 1
+            continue
+        for spec, x in zip(row.seats, got, strict=True):
+            values[spec].append(x)
+    if stale:
+        title += f"\n{stale} games left out: they no longer replay to their stored scores"
+    return title, label, [(s.spec, values[s.spec]) for s in ranked]
+
+
+def write_report(stats: list[ContextStats], out: str | Path, source: str | Path) -> list[Path]:
+    """Write ``out/README.md`` and the PNG plots of ``stats``, computed from the arena database ``source``
+    (read for the ids of each context's games and the games a plot replays); return the files written."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     parts = [f"# Arena report\n\nFrom `{source}`: {sum(cs.games for cs in stats)} games in {len(stats)} context(s).\n"]
-    for cs in stats:
-        name = slug(cs.context)
-        parts.append(f"## {cs.context}\n\n{summary_line(cs)}.\n")
-        for title, rows_of in SECTIONS:
-            head, rows = rows_of(cs)
-            parts.append(f"### {title}\n\n{_md_table(head, rows)}\n")
-        for kind, plot in (("ratings", plot_ratings), ("winrates", plot_winrates), ("scores", plot_scores)):
-            path = out / f"{name}-{kind}.png"
-            plot(cs, path)
-            written.append(path)
-            parts.append(f"![{kind}]({path.name})\n")
+    with Store(source, create=False) as store:
+        ids: dict[str, list[int]] = {cs.context: [] for cs in stats}
+        for row in store.games(actions=False):
+            if row.context in ids:
+                ids[row.context].append(row.id)
+        for cs in stats:
+            name = slug(cs.context)
+            game, config = split_context(cs.context)
+            parts.append(f"## {context_title(game, config)}\n\n{summary_line(cs)}; config `{json.dumps(config)}`.\n")
+            parts.append(
+                f"Game ids: {id_ranges(ids[cs.context])} (open one with `meeplezoo replay {source} ID`, "
+                f"or on the Watch page of `meeplezoo serve --db {source}`).\n"
+            )
+            for title, rows_of in SECTIONS:
+                head, rows = rows_of(cs)
+                parts.append(f"### {title}\n\n{_md_table(head, rows)}\n")
+            shown = plotted(cs, store, ids[cs.context])
+            plots = (
+                ("ratings", lambda p, cs=cs: plot_ratings(cs, p)),
+                ("winrates", lambda p, cs=cs: plot_winrates(cs, p)),
+                ("scores", lambda p, cs=cs, shown=shown: plot_scores(cs, p, *shown)),
+            )
+            for kind, plot in plots:
+                path = out / f"{name}-{kind}.png"
+                plot(path)
+                written.append(path)
+                parts.append(f"![{kind}]({path.name})\n")
     md = out / "README.md"
     md.write_text("\n".join(parts), encoding="utf-8")
     return [md, *written]
@@ -158,23 +246,28 @@ def _pyplot():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    plt.rcParams.update({"font.size": 11})
     return plt
 
 
-def _title(what: str, cs: ContextStats) -> str:
-    """A plot title: ``what`` over the context, wrapped so that a long config fits the figure."""
-    return what + "\n" + "\n".join(textwrap.wrap(cs.context, 70))
+#: every plot's resolution (dots per inch)
+DPI = 120
+
+
+def plot_title(what: str, cs: ContextStats) -> str:
+    """A plot title: ``what``, then the game's name and the settings that differ from its defaults."""
+    return what + "\n" + "\n".join(textwrap.wrap(context_title(*split_context(cs.context)), 60))
 
 
 def _label_room(specs: list[str]) -> float:
-    """Inches of figure width for tick labels of these agent specs (about 0.075 in. per character)."""
-    return 0.075 * max((len(s) for s in specs), default=0)
+    """Inches of figure width for tick labels of these agent specs (about 0.09 in. per character at 11 pt)."""
+    return 0.09 * max((len(s) for s in specs), default=0)
 
 
 def plot_ratings(cs: ContextStats, path: Path) -> None:
     plt = _pyplot()
     ranked = cs.ranking()[::-1]
-    fig, ax = plt.subplots(figsize=(5 + _label_room([s.spec for s in ranked]), 0.6 * len(ranked) + 2))
+    fig, ax = plt.subplots(figsize=(7 + _label_room([s.spec for s in ranked]), 0.7 * len(ranked) + 2.8))
     ax.errorbar(
         [s.mu for s in ranked],
         range(len(ranked)),
@@ -184,9 +277,10 @@ def plot_ratings(cs: ContextStats, path: Path) -> None:
     )
     ax.set_yticks(range(len(ranked)), [s.spec for s in ranked])
     ax.set_xlabel("rating mu (95% interval: mu +- 1.96 sigma)")
-    ax.set_title(_title("Ratings", cs), fontsize=9)
+    ax.set_title(title := plot_title("Ratings", cs), fontsize=12)
+    ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=DPI, metadata={"Title": title})  # the title, readable without OCR
     plt.close(fig)
 
 
@@ -195,7 +289,7 @@ def plot_winrates(cs: ContextStats, path: Path) -> None:
     specs = [s.spec for s in cs.ranking()]
     grid = [[cs.pairs[(a, b)].rate if a != b else float("nan") for b in specs] for a in specs]
     room = _label_room(specs)
-    fig, ax = plt.subplots(figsize=(1.1 * len(specs) + 3 + room, 0.9 * len(specs) + 2.5 + 0.6 * room))
+    fig, ax = plt.subplots(figsize=(1.4 * len(specs) + 4 + room, 1.1 * len(specs) + 3 + 0.6 * room))
     im = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
     for i, row in enumerate(grid):
         for j, v in enumerate(row):
@@ -204,22 +298,27 @@ def plot_winrates(cs: ContextStats, path: Path) -> None:
     ax.set_xticks(range(len(specs)), specs, rotation=30, ha="right")
     ax.set_yticks(range(len(specs)), specs)
     ax.set_xlabel("against")
-    ax.set_title(_title("Win rate of row against column (games)", cs), fontsize=9)
+    ax.set_title(title := plot_title("Win rate of row against column (games)", cs), fontsize=12)
     fig.colorbar(im, ax=ax)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=DPI, metadata={"Title": title})  # the title, readable without OCR
     plt.close(fig)
 
 
-def plot_scores(cs: ContextStats, path: Path) -> None:
+def plot_scores(
+    cs: ContextStats, path: Path, title: str = SCORES[0], label: str = SCORES[1], values: list | None = None
+) -> None:
+    """Box plots per agent (best first) of ``values`` (default: the final scores) on a y axis named ``label``."""
     plt = _pyplot()
-    ranked = cs.ranking()
-    room = _label_room([s.spec for s in ranked])
-    fig, ax = plt.subplots(figsize=(1.2 * len(ranked) + 3 + 0.5 * room, 4.5 + 0.6 * room))
-    ax.boxplot([s.scores or [float("nan")] for s in ranked], showmeans=True)
-    ax.set_xticks(range(1, len(ranked) + 1), [s.spec for s in ranked], rotation=30, ha="right")
-    ax.set_ylabel("final score (finished, non-forfeited games)")
-    ax.set_title(_title("Scores", cs), fontsize=9)
+    if values is None:
+        values = [(s.spec, s.scores) for s in cs.ranking()]
+    room = _label_room([spec for spec, _ in values])
+    fig, ax = plt.subplots(figsize=(1.5 * len(values) + 5 + 0.5 * room, 5.5 + 0.6 * room))
+    ax.boxplot([xs or [float("nan")] for _, xs in values], showmeans=True)
+    ax.set_xticks(range(1, len(values) + 1), [spec for spec, _ in values], rotation=30, ha="right")
+    ax.set_ylabel("\n".join(textwrap.wrap(label, 40)))
+    ax.set_title(title := plot_title(title, cs), fontsize=12)
+    ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
+    fig.savefig(path, dpi=DPI, metadata={"Title": title})  # the title, readable without OCR
     plt.close(fig)

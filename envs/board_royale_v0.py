@@ -29,6 +29,13 @@ is the viewer's.
 Elimination: an eliminated agent is terminated with its final reward (its rank is fixed when it goes out),
 steps once with ``None`` and leaves ``env.agents``; the others play on.
 
+Score (``state.scores()``, what ``meeplezoo play`` and ``arena`` print): zero-sum survival points, set only by
+the order players go out (:mod:`meeplezoo.envs.board_royale.elimination`): an eliminated player loses 1 per
+player still alive and each of those gains 1; an escaping player gains 1 per living opponent and each of those
+loses 1. The winner always scores ``num_players - 1``; at 4 players a last-standing game scores 3/1/-1/-3 by
+place (winner, then out third, second, first), an escape with all alive 3/-1/-1/-1. Escape points (10 of
+crafted items to escape) are not the score: the Watch page charts them, the arena report plots rounds survived.
+
 Rewards: by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`) from the ranks: the winner 0, living losers
 1, an eliminated seat the number of players still alive when it went out. The decks reshuffle forever, so
 a game need not end: ``max_cycles`` truncates it, and **a truncated game returns 0 to every agent still in

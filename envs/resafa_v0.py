@@ -40,10 +40,12 @@ cards returned to the box (public with ``advanced_setup=True``).
 Rewards: at the end, by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`): ``win`` (ties broken by most
 canal tiles; still tied seats share the win), ``rank`` or ``score_margin`` (margin / 30). Solo: Resafabot
 scores nothing; the AEC env's one agent gets +1 for reaching the designer's fair target (150 VP), -1 below it;
-the Gymnasium env :func:`solo_gym_env` returns the final VP itself (or a normalised variant). The designer's
-scale: 150 fair, 180 good, 200 very good, 220+ excellent (``state.verdict()`` names the band).
+the Gymnasium env :func:`solo_gym_env` pays the same by default (``reward="score"`` for the final VP) and its
+final ``info`` names the band. The designer's scale: 150 fair, 180 good, 200 very good, 220+ excellent
+(``state.verdict()`` names the band).
 
-Version history: v0 - first release (2-4 players); the solo mode (num_players=1, ResafaSolo-v0) added.
+Version history: v0 - first release (2-4 players); the solo mode (num_players=1, ResafaSolo-v0) added;
+ResafaSolo-v0 pays +1/-1 by default like every solo env (was the final VP, now ``reward="score"``).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from __future__ import annotations
 from .core import env_factory
 from .core.solo_gym import SoloGymEnv
 from .resafa import ResafaGame
+from .resafa.solo import band
 
 #: the player counts this env supports (``num_players`` config)
 PLAYER_COUNTS = (1, 2, 3, 4)  # 1: solo against Resafabot
@@ -58,14 +61,16 @@ PLAYER_COUNTS = (1, 2, 3, 4)  # 1: solo against Resafabot
 raw_env = env_factory(ResafaGame, "resafa_v0")
 
 
-def solo_gym_env(reward: str = "score", **kwargs) -> SoloGymEnv:
+def solo_gym_env(**kwargs) -> SoloGymEnv:
     """The solo mode against Resafabot as a Gymnasium env (``gymnasium.make("meeplezoo/ResafaSolo-v0")``).
 
-    The return is the final VP (``reward="score"``, the default; 0 before the end). ``reward="score_margin"``
-    is the normalised variant: (VP - 150) / 30, 0 at the designer's fair target and +1 per 30 VP;
-    ``reward="win"``: +1 from 150 VP, -1 below. Other keyword arguments go to
-    :class:`~meeplezoo.envs.core.solo_gym.SoloGymEnv` (``illegal_reward``, ``render_mode``, ``max_steps``)."""
-    return SoloGymEnv(ResafaGame(num_players=1), reward=reward, **kwargs)
+    The solo convention of :mod:`~meeplezoo.envs.core.solo_gym`: ``reward="win"`` (the default) +1 from the
+    designer's fair target (150 VP), -1 below; ``"score"`` the final VP; ``"score_margin"`` (VP - 150) / 30. The
+    final ``info`` carries ``score``, ``automa_score`` (150), ``won`` and ``band``, the designer's band of the
+    score ("below fair (under 150)", "fair", "good", "very good", "excellent"). Keyword arguments go to
+    :class:`~meeplezoo.envs.core.solo_gym.SoloGymEnv` (``reward``, ``illegal_reward``, ``render_mode``,
+    ``max_steps``)."""
+    return SoloGymEnv(ResafaGame(num_players=1), band=band, **kwargs)
 
 
 def env(**kwargs):

@@ -44,8 +44,13 @@ raw_env = env_factory(SeasteadGame, "seastead_v0")
 
 def solo_gym_env(**kwargs) -> SoloGymEnv:
     """The solo mode "The Rebel Seastead" as a Gymnasium env (``gymnasium.make("meeplezoo/SeasteadSolo-v0")``).
-    Keyword arguments go to :class:`~meeplezoo.envs.core.solo_gym.SoloGymEnv` (``reward="win"`` or
-    ``"score_margin"``, ``illegal_reward``, ``render_mode``, ``max_steps``)."""
+
+    The solo convention of :mod:`~meeplezoo.envs.core.solo_gym`: ``reward="win"`` (the default) +1 for
+    strictly beating the Boss's score, -1 otherwise; ``"score"`` the final score; ``"score_margin"`` (score -
+    Boss's score) / 20. The final ``info`` carries ``score``, ``automa_score`` (the Boss's), ``won`` and
+    ``band=None``: the solo rules define no rating bands, only the win against the Boss. Keyword arguments
+    go to :class:`~meeplezoo.envs.core.solo_gym.SoloGymEnv` (``reward``, ``illegal_reward``, ``render_mode``,
+    ``max_steps``)."""
     return SoloGymEnv(SeasteadGame(num_players=1), **kwargs)
 
 

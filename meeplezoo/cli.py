@@ -4,12 +4,18 @@
 
     meeplezoo play seastead --agents heuristic random --seed 7      # one game, shown as played
     meeplezoo play seastead --agents heuristic random --games 20    # a match with seat rotation
-    meeplezoo baselines --games 20                                  # every game: heuristic vs random
+    meeplezoo play concordia --agents heuristic random random --set map=imperium  # 3 agents: 3 players
+    meeplezoo play concordia --agents heuristic --set num_players=3 # one agent in every seat
+    meeplezoo baselines --games 20                                  # a quick check: heuristic vs random
     meeplezoo bench --seconds 30                                    # speed figures
     meeplezoo rules seastead                                        # how to play
     meeplezoo list                                                  # games and agents
     meeplezoo arena seastead --agents random heuristic --db r.sqlite # a stored, resumable tournament
+    meeplezoo replay r.sqlite                                       # the stored games and their ids
     meeplezoo replay r.sqlite 1                                     # step through a stored game
+
+A game option is ``--set KEY=VALUE`` and a TOML file ``--config FILE`` in every command; ranks count from 0 (the
+winner's); tables call a long agent spec by a short label, with a legend under them.
 """
 
 from __future__ import annotations
@@ -24,12 +30,17 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from . import __version__, bench, games, options
 from .envs.core.errors import ActionTypeError, MeepleZooError
+from .labels import legend, short_labels
+
+#: the header of every rank column: ranks count from 0, the winner's
+RANK = "rank (0 = won)"
 
 
 class CLIError(Exception):
@@ -58,13 +69,19 @@ def _plain(console: Console, text: str) -> None:
 # --- play ---------------------------------------------------------------------------------------------------
 
 
-def _make_env(game: str, items: Sequence[str], **kwargs: Any) -> tuple[Any, dict[str, Any]]:
-    """The env of ``game`` with the ``--config`` items (typed by each key's default) and the config."""
+def game_options(game: str, args: argparse.Namespace, adapter: bool = True) -> dict[str, Any]:
+    """The game options of ``--config FILE`` (TOML) then ``--set KEY=VALUE`` (later wins), each checked."""
     defaults = dict(games.make_env(game).unwrapped.game.defaults)
-    config = options.parse_config(items, defaults, game)
+    config = options.read_config_file(args.config, defaults, game, adapter) if args.config else {}
+    return {**config, **options.parse_config(args.set, defaults, game, "--set", adapter)}
+
+
+def _make_env(game: str, config: dict[str, Any], **kwargs: Any) -> Any:
+    """The env of ``game`` with ``config`` (a one-line error naming the game's keys if it is refused)."""
     try:
-        return games.make_env(game, **kwargs, **config), config
+        return games.make_env(game, **kwargs, **config)
     except MeepleZooError as exc:
+        defaults = games.make_env(game).unwrapped.game.defaults
         raise CLIError(f"{exc}; {options.describe_keys(defaults, game)}") from None
 
 
@@ -82,19 +99,27 @@ def _print_result(console: Console, env: Any, record, shown: str = "") -> None:
     if sheet and sheet not in shown:
         console.rule("Final score sheet")
         _plain(console, sheet)
+    short = short_labels(record.players.values())
     results = Table(title="Result")
-    for col in ("agent", "played by", "score", "rank (0 = won)", "reward"):
-        results.add_column(col, justify="left" if col in ("agent", "played by") else "right")
+    for col in ("agent", "played by", "score", RANK, "reward"):
+        results.add_column(col, justify="left" if col in ("agent", "played by") else "right", no_wrap=True)
     for agent in env.possible_agents:
         results.add_row(
             agent,
-            record.players[agent],
+            short[record.players[agent]],
             _fmt(record.scores[agent]),
             str(record.ranks[agent]),
             f"{record.rewards[agent]:+.2f}",
         )
     console.print(results)
+    _print_legend(console, short)
     console.print(_winner_line(record))
+
+
+def _print_legend(console: Console, short: dict[str, str]) -> None:
+    """Under a table: each shortened agent label with its full spec."""
+    for line in legend(short):
+        _plain(console, line)
 
 
 def _score_sheet(state: Any) -> str | None:
@@ -119,28 +144,47 @@ def _winner_line(record) -> Text:
     lead = "Truncated; leading: " if record.truncated else ""
     if not winners:  # a solo game short of the automa's score
         only = next(iter(record.scores))
-        return Text(f"{lead}No win: {_who(record, only)} scored {_fmt(record.scores[only])} points")
+        return Text(f"{lead}No win: {_who(record, only)} scored {_fmt(record.scores[only])}")
     if len(winners) == 1:
         w = winners[0]
-        tie = " (tied on points; the tie-break decided)" if record.tie_break else ""
-        return Text(f"{lead}Winner: {_who(record, w)} with {_fmt(record.scores[w])} points{tie}")
+        tie = " (tied on score; the tie-break decided)" if record.tie_break else ""
+        return Text(f"{lead}Winner: {_who(record, w)} with a score of {_fmt(record.scores[w])}{tie}")
     names = ", ".join(_who(record, w) for w in winners)
-    return Text(f"{lead}Shared win: {names} with {_fmt(record.scores[winners[0]])} points")
+    return Text(f"{lead}Shared win: {names} with a score of {_fmt(record.scores[winners[0]])}")
 
 
-def _agents_for(args: argparse.Namespace, game: str, num_players: int) -> list[str]:
-    """The agent specs of ``--agents`` (one per seat), their names checked against the game's agents."""
+def _seats_and_agents(args: argparse.Namespace, game: str, config: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The config with its player count and one agent spec per seat.
+
+    With the count unset (no ``num_players`` in ``--set``/``--config``), ``--agents`` gives it: one spec per
+    seat. With the count set, one spec fills every seat, else there must be one per seat. No ``--agents``:
+    random players at the game's count.
+    """
     from meeplezoo.agents import available_agents
     from meeplezoo.agents.spec import parse_spec
 
-    specs = args.agents or ["random"] * num_players
-    if len(specs) != num_players:
-        raise CLIError(f"{game} has {num_players} seats: give {num_players} agent specs to --agents, not {len(specs)}")
+    specs = list(args.agents or [])
+    defaults = games.make_env(game).unwrapped.game.defaults
+    allowed = games.player_counts(game)
+    if specs and "num_players" not in config and len(specs) != len(games.make_env(game).possible_agents):
+        if "num_players" not in defaults or len(specs) not in allowed:
+            raise CLIError(
+                f"{game} is played by {players_text(allowed)} players, not {len(specs)} (one agent spec per seat; "
+                f"--set num_players=N with one spec fills every seat)"
+            )
+        config = {**config, "num_players": len(specs)}
+    seats = len(_make_env(game, config).possible_agents)
+    if not specs:
+        specs = ["random"] * seats
+    elif len(specs) == 1 and seats > 1:
+        specs = specs * seats
+    elif len(specs) != seats:
+        raise CLIError(f"{game} has {seats} seats here: give {seats} agent specs to --agents (or one for every seat)")
     known = available_agents(game)
     unknown = [s for s in specs if parse_spec(s)[0] not in known]
     if unknown:
         raise CLIError(f"unknown agent(s) {unknown} for {game}; available: {', '.join(known)}")
-    return specs
+    return config, specs
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -151,17 +195,19 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     console = _console()
     game = games.resolve(args.game)
-    env, config = _make_env(game, args.config, render_mode="ansi")
-    names = _agents_for(args, game, len(env.possible_agents))
+    config, names = _seats_and_agents(args, game, game_options(game, args))
+    env = _make_env(game, config, render_mode="ansi")
     if args.games > 1:
         return _play_match(console, game, names, args, config)
 
     labels = dict(zip(env.possible_agents, names, strict=True))
+    short = short_labels(names)
     agents = {
         a: make_agent(n, game, seed=agent_seed(args.seed, seat))
         for seat, (a, n) in enumerate(zip(env.possible_agents, names, strict=True))
     }
-    console.rule(f"{env} - seed {args.seed} - " + ", ".join(f"{a}: {n}" for a, n in labels.items()))
+    console.rule(f"{env} - seed {args.seed}")
+    _plain(console, ", ".join(f"{a}: {n}" for a, n in labels.items()))
     # a person at the table sees the table through their agent (their seat's view), not the true board
     every = 0 if any(parse_spec(n)[0] == "human" for n in names) else args.board_every
     count = [0]
@@ -172,7 +218,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if every and step % every == 0:
             console.rule(f"board before decision {step}")
             _plain(console, env.render())
-        _plain(console, f"{step:>5}  {agent:<9} {labels[agent]:<10} {env.describe_action(action)}")
+        _plain(console, f"{step:>5}  {agent:<9} {short[labels[agent]]:<10} {env.describe_action(action)}")
 
     start = time.perf_counter()
     try:
@@ -202,31 +248,38 @@ def _play_match(console: Console, game: str, names: list[str], args: argparse.Na
 def _match_table(console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict):
     """Play a match with seat rotation, print a line per game (unless quiet) and the standings table."""
     from meeplezoo.agents import play_match
+    from meeplezoo.agents.match import unique_labels
+
+    short = short_labels(unique_labels(names))  # the match's labels: one per entrant
 
     def line(g: int, rec) -> None:
         if args.quiet:
             return
-        parts = [f"{a} {rec.players[a]} {_fmt(rec.scores[a])}" for a in rec.players]
+        parts = [f"{a} {short[rec.players[a]]} {_fmt(rec.scores[a])}" for a in rec.players]
         if rec.truncated or rec.illegal_action:
             outcome = f"unfinished after {rec.steps} decisions" + (" (illegal action)" if rec.illegal_action else "")
         else:
-            outcome = "won: " + " & ".join(rec.players[w] for w in rec.winners)
+            outcome = "won: " + " & ".join(short[rec.players[w]] for w in rec.winners)
             outcome += " (tie-break)" if rec.tie_break else ""
         _plain(console, f"game {g + 1:>3}  seed {rec.seed:<6} {' - '.join(parts):<48} {outcome}")
 
     start = time.perf_counter()
     result = play_match(game, names, args.games, args.seed, env_kwargs=config, on_game=line)
     elapsed = time.perf_counter() - start
-    t = Table(title=f"{game}: {args.games} games, seats rotating, seeds {args.seed}..{args.seed + args.games - 1}")
+    t = Table(
+        title=f"{game}: {args.games} games, seats rotating, seeds {args.seed}..{args.seed + args.games - 1}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     standings = sorted(result.standings(), key=lambda s: -s.win_rate)
     unfinished = any(s.unfinished for s in standings)
     cols = ["agent", "games", "wins", "shared", "losses"] + (["unfinished"] if unfinished else [])
-    for col in [*cols, "win rate", "avg score", "avg reward", "avg rank (0 = won)"]:
-        t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=True)
+    for col in [*cols, "win rate", "avg score", "avg reward", f"avg {RANK}"]:
+        t.add_column(col, justify="left" if col == "agent" else "right", no_wrap=col == "agent")
     for s in standings:
         counts = [s.games, s.wins, s.draws, s.losses] + ([s.unfinished] if unfinished else [])
         t.add_row(
-            s.label,
+            short[s.label],
             *map(str, counts),
             f"{100 * s.win_rate:.1f}%",
             f"{s.mean_score:.1f}",
@@ -234,6 +287,7 @@ def _match_table(console: Console, game: str, names: list[str], args: argparse.N
             f"{s.mean_rank:.2f}",
         )
     console.print(t)
+    _print_legend(console, short)
     if unfinished:
         console.print("Unfinished games (truncated) count as neither win nor loss; win rate is over finished games.")
     seats = list(result.records[0].players)
@@ -242,7 +296,7 @@ def _match_table(console: Console, game: str, names: list[str], args: argparse.N
     console.print("Sole wins by seat: " + ", ".join(f"{a} {seat_wins[a]}" for a in seats))
     best = standings[0]
     if len(standings) > 1 and best.win_rate > standings[1].win_rate:
-        console.print(f"Best: {best.label}, win rate {100 * best.win_rate:.1f}%")
+        _plain(console, f"Best: {short[best.label]}, win rate {100 * best.win_rate:.1f}%")
     else:
         console.print("No single best agent: the top win rates are equal")
     decisions = sum(r.steps for r in result.records)
@@ -350,8 +404,6 @@ def players_text(counts: Sequence[int]) -> str:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """Games and agents in 80 columns: nothing truncated, agent names wrap inside their column."""
-    from rich import box
-
     from meeplezoo.agents import available_agents
 
     console = _console()
@@ -387,8 +439,6 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def _agents_table(available_agents) -> Table:
     """Every agent: the games it plays and the parameters of its spec string (``NAME:key=value,...``)."""
-    from rich import box
-
     from meeplezoo.agents.registry import AgentUnavailableError, agent_class
     from meeplezoo.agents.spec import describe_params
 
@@ -433,11 +483,34 @@ def _games_arg(parser: argparse.ArgumentParser, default: int | None, help: str) 
     )
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """``--set KEY=VALUE`` (repeatable) and ``--config FILE`` (TOML): the game options, as every command spells
+    them."""
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable; the game's keys and reward_mode, max_cycles, ...): true/false, numbers "
+        "or text, e.g. --set num_players=3",
+    )
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="game options from a TOML file (KEY = VALUE lines, or its [env] table); --set overrides it",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     game_help = "game name: " + ", ".join(games.game_names())
-    p = _Parser(prog="meeplezoo", description="MeepleZoo: board-game environments and baselines.")
+    p = _Parser(
+        prog="meeplezoo",
+        description="MeepleZoo: board-game environments and baselines.",
+        epilog="Start with: meeplezoo list; meeplezoo play seastead --agents heuristic random; "
+        "meeplezoo COMMAND --help for a command's options.",
+    )
     p.add_argument("--version", action="version", version=f"meeplezoo {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="play games between agents", description="Play games between agents.")
     play.add_argument("game", help=game_help)
@@ -445,7 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         nargs="+",
         metavar="SPEC",
-        help="one agent spec per seat: random, heuristic, mcts:iters=400, ppo:model.zip, human (default: random)",
+        help="one agent spec per seat: random, heuristic, mcts:iters=400, ppo:model.zip, human (default: random); "
+        "their number is the player count unless --set num_players=N is given (then one spec fills every seat)",
     )
     _seed_arg(play, 0, "seed of the (first) game; game g uses seed+g")
     _games_arg(play, 1, "number of games; more than 1 rotates seats")
@@ -457,13 +531,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="show the board every K decisions",
     )
-    play.add_argument(
-        "--config",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="game config (repeatable): true/false, numbers or text",
-    )
+    add_game_options(play)
     play.set_defaults(func=cmd_play)
 
     b = sub.add_parser("bench", help="speed figures of random play", description=bench.__doc__.split("\n\n")[0])
@@ -490,8 +558,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     bl = sub.add_parser(
         "baselines",
-        help="every game: heuristic against random players",
-        description="The main job: for every game, one heuristic agent against random players, seats rotating.",
+        help="a quick check per game: heuristic against random players",
+        description="A quick check of every game: one heuristic agent against random players, seats rotating, "
+        "at the game's default settings, nothing stored. Tournaments with ratings, a database and a report are "
+        "meeplezoo arena.",
     )
     _games_arg(bl, 20, "games per game (default 20)")
     _seed_arg(bl, 1, "seed of the first game; game g uses seed+g")
@@ -522,7 +592,16 @@ def _add_train_parser(sub: Any, game_help: str) -> None:
     )
     t.add_argument("game", help=game_help)
     t.add_argument("--out", required=True, help="run folder (runs/NAME): checkpoints, logs, final.zip")
-    t.add_argument("--config", default=None, metavar="FILE", help="TOML settings over the game's defaults")
+    t.add_argument(
+        "--config", default=None, metavar="FILE", help="TOML settings over the run's defaults (game options: [env])"
+    )
+    t.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable; the game's own keys), over the TOML's [env] table: --set num_players=2",
+    )
     t.add_argument("--steps", type=options.bounded_int("--steps", 1, 10**10), default=None, help="total env steps")
     t.add_argument(
         "--minutes",
@@ -560,9 +639,15 @@ def cmd_train(args: argparse.Namespace) -> int:
         if args.backend == "rllib":
             raise CLIError("--minutes is for the sb3 backend; RLlib runs stop at --steps")
         overrides["time_limit"] = time_limit
-    if args.resume and (args.config or overrides.keys() - {"total_steps", "time_limit"}):
+    if args.resume and (args.config or args.set or overrides.keys() - {"total_steps", "time_limit"}):
         raise CLIError("--resume takes the run's own config.toml; only --steps and --minutes may change")
+    if args.config:
+        options.check_config_path(args.config)
     config = None if args.resume else load_config(game, args.config, overrides)
+    if config is not None and args.set:  # game options over the TOML's [env] table, checked by making the env
+        defaults = games.make_env(game).unwrapped.game.defaults
+        config.env = {**config.env, **options.parse_config(args.set, defaults, game, "--set", adapter=False)}
+        _make_env(game, config.env)
     if config is not None:
         demonstrator = [config.pretrain_agent] if config.pretrain_games else []
         for spec in [*config.opponents, config.eval_opponent, *demonstrator]:
@@ -587,7 +672,11 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # no command: the help, and status 2 as for any incomplete command line
+        parser.print_help()
+        return 2
     try:
         return args.func(args)
     except (CLIError, MeepleZooError, ActionTypeError) as exc:  # ActionTypeError: an agent answered no int

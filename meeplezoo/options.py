@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from .envs.core.errors import MeepleZooError
@@ -28,7 +30,7 @@ MAX_SECONDS = 86_400.0
 TRUE = frozenset({"true", "1", "yes", "y", "on"})
 FALSE = frozenset({"false", "0", "no", "n", "off"})
 
-#: the adapter's keys a person may set with --config (render_mode is the CLI's), their default and values
+#: the adapter's keys a person may set with --set (render_mode is the CLI's), their default and values
 ADAPTER_OPTIONS: dict[str, tuple[Any, str]] = {
     "reward_mode": ("win", "win, rank or score_margin"),
     "illegal_action": ("penalize", "penalize or raise"),
@@ -117,27 +119,81 @@ def parse_value(text: str, default: Any) -> Any:
         return text
 
 
-def describe_keys(defaults: Mapping[str, Any], game: str) -> str:
-    """One line naming every config key of ``game`` with its default, then the adapter's keys."""
+def describe_keys(defaults: Mapping[str, Any], game: str, adapter: bool = True) -> str:
+    """One line naming every config key of ``game`` with its default, then (``adapter``) the adapter's keys."""
     own = ", ".join(f"{k} (default {v!r})" for k, v in defaults.items()) or "none of its own"
-    adapter = ", ".join(f"{k} ({values})" for k, (_, values) in ADAPTER_OPTIONS.items())
-    return f"{game} takes {own}; every game takes {adapter}"
+    if not adapter:
+        return f"{game} takes {own}"
+    keys = ", ".join(f"{k} ({values})" for k, (_, values) in ADAPTER_OPTIONS.items())
+    return f"{game} takes {own}; every game takes {keys}"
 
 
-def parse_config(items: Sequence[str], defaults: Mapping[str, Any], game: str) -> dict[str, Any]:
+def _known(defaults: Mapping[str, Any], adapter: bool) -> dict[str, Any]:
+    return {**({k: d for k, (d, _) in ADAPTER_OPTIONS.items()} if adapter else {}), **defaults}
+
+
+def parse_config(
+    items: Sequence[str], defaults: Mapping[str, Any], game: str, option: str = "--set", adapter: bool = True
+) -> dict[str, Any]:
     """``KEY=VALUE`` strings read by the type of each key's default (``True``/``true``/``1`` for a flag,
-    numbers, text). An unknown key or a value of the wrong type raises :class:`OptionError`."""
-    known = {**{k: d for k, (d, _) in ADAPTER_OPTIONS.items()}, **defaults}
+    numbers, text). An unknown key or a value of the wrong type raises :class:`OptionError` naming ``option``;
+    ``adapter=False`` takes the game's own keys only."""
+    known = _known(defaults, adapter)
     config: dict[str, Any] = {}
     for item in items:
         key, sep, text = item.partition("=")
         key, text = key.strip(), text.strip()
         if not sep or not key:
-            raise OptionError(f"--config takes KEY=VALUE, not {item!r}; {describe_keys(defaults, game)}")
+            raise OptionError(f"{option} takes KEY=VALUE, not {item!r}; {describe_keys(defaults, game, adapter)}")
         if key not in known:
-            raise OptionError(f"{game} has no config key {key!r}; {describe_keys(defaults, game)}")
+            raise OptionError(f"{game} has no config key {key!r}; {describe_keys(defaults, game, adapter)}")
         try:
             config[key] = parse_value(text, known[key])
         except ValueError as exc:
-            raise OptionError(f"--config {key} takes {exc}") from None
+            raise OptionError(f"{option} {key} takes {exc}") from None
     return config
+
+
+def _fits(value: Any, default: Any) -> bool:
+    """Whether a TOML value has the type of the key's default (an int is a float; no default: any scalar)."""
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    return isinstance(value, bool | int | float | str)
+
+
+def check_config_path(path: str, what: str = "a TOML file") -> None:
+    """Raise :class:`OptionError` naming ``--set`` if ``--config`` got a game option (``num_players=3``, the old
+    spelling) rather than a file."""
+    if "=" in path and not Path(path).exists():
+        raise OptionError(f"--config takes {what}; game options are --set KEY=VALUE (--set {path})")
+
+
+def read_config_file(path: str, defaults: Mapping[str, Any], game: str, adapter: bool = True) -> dict[str, Any]:
+    """Game options from the TOML file ``path``: its ``[env]`` table if it has one (a training config), else its
+    top-level ``KEY = VALUE`` pairs, each checked against the key's default (:class:`OptionError` otherwise)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
+    check_config_path(path)
+    try:
+        doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise OptionError(f"--config {path}: cannot be read ({exc.strerror or exc})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise OptionError(f"--config {path} is not a valid TOML file: {exc}") from None
+    values = doc["env"] if isinstance(doc.get("env"), dict) else doc
+    known = _known(defaults, adapter)
+    for key, value in values.items():
+        if key not in known:
+            raise OptionError(f"--config {path}: {game} has no config key {key!r}; {describe_keys(defaults, game)}")
+        if not _fits(value, known[key]):
+            raise OptionError(f"--config {path}: {key} takes a value like {known[key]!r}, not {value!r}")
+    return dict(values)

@@ -1,7 +1,8 @@
 """Screenshots of each game's Play page for the README (docs/screenshots/<game>.png).
 
 Starts ``meeplezoo serve``'s app on a free port, plays 25 random clicks of each game against random bots in
-headless Chromium (Debian's, driven by Playwright) and saves the page. Run: ``python scripts/web_screenshots.py
+headless Chromium (driven by Playwright; ``MEEPLEZOO_CHROMIUM`` or ``chromium`` on the PATH, see
+:mod:`meeplezoo.web.browser`) and saves the page. Run: ``python scripts/web_screenshots.py
 [GAME ...]`` (default: every game).
 """
 
@@ -20,6 +21,7 @@ from playwright.sync_api import sync_playwright
 
 from meeplezoo import games
 from meeplezoo.web import create_app
+from meeplezoo.web.browser import HOW, find_chromium
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -38,6 +40,9 @@ def shrink(path: Path) -> None:
 
 
 def main(names: list[str], clicks: int = 25) -> None:
+    chromium = find_chromium()
+    if chromium is None:
+        sys.exit(f"web_screenshots: no Chromium found: {HOW}")
     OUT.mkdir(parents=True, exist_ok=True)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -48,7 +53,7 @@ def main(names: list[str], clicks: int = 25) -> None:
     while not srv.started:
         time.sleep(0.05)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         for game in names or games.game_names():
             page.goto(f"http://127.0.0.1:{port}/play")

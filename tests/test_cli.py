@@ -59,10 +59,11 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
     ("argv", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["play", "seastead", "--agents", "random"], "give 2 agent specs"),
+        (["play", "seastead", "--agents", "random", "random", "random"], "seastead is played by 1-2 players, not 3"),
+        (["play", "concordia", "--agents", "random"], "concordia is played by 2-5 players, not 1"),
         (["play", "seastead", "--agents", "random", "grandmaster"], "unknown agent(s) ['grandmaster']"),
         (["play", "seastead", "--games", "0"], "--games: takes a whole number from 1"),
-        (["play", "seastead", "--config", "sides=ABAA"], "mixing A and B sides needs at least two B sides"),
+        (["play", "seastead", "--set", "sides=ABAA"], "mixing A and B sides needs at least two B sides"),
         (["rules", "chess"], "unknown game 'chess'"),
         # negative and huge numbers, words for numbers
         (["play", "seastead", "--seed", "-1"], "--seed: takes a whole number from 0"),
@@ -85,28 +86,27 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "Seastead"], "unknown game 'Seastead'"),
         (["rules", "meeplezoo/chess-v0"], "unknown game"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        ([], "the following arguments are required: COMMAND"),
         (["play", "seastead", "--agents", "random", "alphazero"], "unknown agent(s) ['alphazero']"),
         (["play", "seastead", "--players", "2"], "unrecognized arguments: --players 2"),
-        # malformed --config: the message names the game's keys
+        # malformed --set: the message names the game's keys
         (
-            ["play", "seastead", "--config", "variant"],
-            "--config takes KEY=VALUE, not 'variant'; seastead takes sides (default 'AAAA'), decree",
+            ["play", "seastead", "--set", "variant"],
+            "--set takes KEY=VALUE, not 'variant'; seastead takes sides (default 'AAAA'), decree",
         ),
-        (["play", "seastead", "--config", "=base"], "--config takes KEY=VALUE"),
-        (["play", "seastead", "--config", "colour=red"], "seastead has no config key 'colour'; seastead takes sides"),
-        (["play", "seastead", "--config", "render_mode=human"], "no config key 'render_mode'"),
-        (["play", "seastead", "--config", "max_cycles=-3"], "max_cycles must be a positive int"),
-        (["play", "seastead", "--config", "max_cycles=lots"], "max_cycles must be a positive int"),
-        (["play", "seastead", "--config", "reward_mode=money"], "reward_mode must be one of"),
-        (["play", "seastead", "--config", "illegal_reward=big"], "--config illegal_reward takes a number"),
-        (["play", "concordia", "--config", "num_players=three"], "--config num_players takes a whole number"),
-        (["play", "concordia", "--config", "num_players=9"], "num_players=9 is not allowed"),
-        (["play", "concordia", "--config", "num_players=-1"], "num_players=-1 is not allowed"),
-        (["play", "concordia", "--config", "intermediate_scoring=maybe"], "takes true or false"),
-        (["play", "concordia", "--config", "map=mars"], "map must be one of"),
-        (["play", "board_royale", "--config", "num_players=99999999999999999999"], "num_players must be an int"),
-        (["play", "board_royale", "--config", "elimination_only=2"], "takes true or false"),
+        (["play", "seastead", "--set", "=base"], "--set takes KEY=VALUE"),
+        (["play", "seastead", "--set", "colour=red"], "seastead has no config key 'colour'; seastead takes sides"),
+        (["play", "seastead", "--set", "render_mode=human"], "no config key 'render_mode'"),
+        (["play", "seastead", "--set", "max_cycles=-3"], "max_cycles must be a positive int"),
+        (["play", "seastead", "--set", "max_cycles=lots"], "max_cycles must be a positive int"),
+        (["play", "seastead", "--set", "reward_mode=money"], "reward_mode must be one of"),
+        (["play", "seastead", "--set", "illegal_reward=big"], "--set illegal_reward takes a number"),
+        (["play", "concordia", "--set", "num_players=three"], "--set num_players takes a whole number"),
+        (["play", "concordia", "--set", "num_players=9"], "num_players=9 is not allowed"),
+        (["play", "concordia", "--set", "num_players=-1"], "num_players=-1 is not allowed"),
+        (["play", "concordia", "--set", "intermediate_scoring=maybe"], "takes true or false"),
+        (["play", "concordia", "--set", "map=mars"], "map must be one of"),
+        (["play", "board_royale", "--set", "num_players=99999999999999999999"], "num_players must be an int"),
+        (["play", "board_royale", "--set", "elimination_only=2"], "takes true or false"),
     ],
 )
 def test_user_errors_are_one_clear_line(capsys, argv, message):
@@ -118,7 +118,7 @@ def test_user_errors_are_one_clear_line(capsys, argv, message):
 
 
 def test_config_errors_name_every_key_the_game_takes(capsys):
-    _, _, err = run(capsys, "play", "concordia", "--config", "players=3")
+    _, _, err = run(capsys, "play", "concordia", "--set", "players=3")
     for key in ("num_players (default 4)", "map (default 'italia')", "intermediate_scoring (default False)"):
         assert key in err
     for key in ("reward_mode", "illegal_action", "illegal_reward", "max_cycles"):
@@ -131,13 +131,13 @@ def test_config_accepts_the_spellings_a_person_types(capsys, spelling):
         capsys,
         "play",
         "concordia",
-        "--config",
+        "--set",
         f"intermediate_scoring={spelling}",
-        "--config",
+        "--set",
         "num_players=3",
-        "--config",
+        "--set",
         "map=imperium",
-        "--config",
+        "--set",
         "reward_mode=rank",
         "--quiet",
     )

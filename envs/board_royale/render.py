@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import CARD0, DRAW, NUM_ACTIONS, PASS, TRADE, VOTE, YES, action_range
-from .content import CARD_TYPE, KIND_NAMES, NUM_KINDS, NUM_RES
+from .content import CARD_TYPE, KIND_NAMES, NUM_KINDS, NUM_RES, RULES
 from .escape import escape_points
 from .state import NO, STEAL, WIN_ESCAPE_POINTS, WIN_ESCAPE_SET, WIN_LAST_STANDING, RoyaleData
 from .steps import DECISION_TEXT, Step
@@ -26,7 +26,7 @@ _YES_TEXT = {
 }
 _WIN = {
     WIN_LAST_STANDING: "last player standing",
-    WIN_ESCAPE_POINTS: "escaped (10 points)",
+    WIN_ESCAPE_POINTS: f"escaped ({RULES.escape_points} escape points)",
     WIN_ESCAPE_SET: "escaped (set)",
 }
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.table import build_table
-from .content import CARD_TYPE, KIND_NAMES, NUM_RES, RES_NAMES
+from .content import CARD_TYPE, KIND_NAMES, NUM_RES, RES_NAMES, RULES
 from .content import NUM_KINDS as K
 from .escape import escape_points
 from .render import _WIN
@@ -103,4 +103,14 @@ def table(state: Any, seat: int | None) -> dict[str, Any]:
                 kb = (seat * n + s) * K
                 t["players"][s]["known_cards"] = list(d.known[kb : kb + K])
     t["view"] = view(state.d, seat)
+    t["chart"] = chart(state.d, state.game.config["elimination_only"])
     return t
+
+
+def chart(d: RoyaleData, elimination_only: bool) -> dict[str, Any]:
+    """What the Watch page plots per seat instead of the score (a final ranking, not a running count): the
+    public escape points with the escape goal, or, in the elimination-only variant, cards in hand (health)."""
+    if elimination_only:
+        return {"label": "cards in hand", "values": [sum(d.hand[s * K : (s + 1) * K]) for s in range(d.n)]}
+    goal = {"value": RULES.escape_points, "label": "escape"}
+    return {"label": "escape points", "values": [escape_points(d, s) for s in range(d.n)], "goal": goal}

@@ -1,17 +1,28 @@
 """Any one-seat MeepleZoo engine (a solo mode against an automa) as a Gymnasium env.
 
 The wrapper is game-agnostic: it needs only the engine protocol (:class:`~meeplezoo.envs.core.engine.Game`
-with ``num_players == 1``) and, for the ``score_margin`` reward, :meth:`State.automa_score`. Seastead's
-"The Rebel Seastead" uses it (``gymnasium.make("meeplezoo/SeasteadSolo-v0")``); Resafa's solo mode can too.
+with ``num_players == 1``, whose ``ranks()`` is ``[0]`` when the player beats the automa or reaches the solo
+goal) and :meth:`State.automa_score` (the score to beat). Every solo env follows one convention:
+``gymnasium.make("meeplezoo/SeasteadSolo-v0")`` ("The Rebel Seastead", against the Boss) and
+``gymnasium.make("meeplezoo/ResafaSolo-v0")`` (against Resafabot, for the designer's fair target of 150 VP).
 
 * observation: ``float32[observation_size]`` in [-1, 1] (what the player may know, as the AEC env gives it);
 * action: ``Discrete(num_actions)``; :meth:`SoloGymEnv.action_masks` is the legal mask sb3-contrib's
   ``MaskablePPO`` reads, and ``info["action_mask"]`` carries it too;
-* reward: 0 until the end; then ``"win"`` (default) +1 for beating the automa, -1 otherwise,
-  ``"score_margin"`` (own score - automa score) / ``game.score_scale``, or ``"score"`` the own final score
-  (a solo mode played for points, like Resafa's against Resafabot);
+* reward: 0 until the end; then by ``reward=`` (:data:`SOLO_REWARDS`):
+
+  - ``"win"`` (the default for every solo env): +1 for beating the automa's score or reaching the solo goal
+    (the game's ``ranks()``; its rules settle a tie), -1 otherwise; the same as the one-agent AEC env;
+  - ``"score"``: the own final score (VP);
+  - ``"score_margin"``: (own score - score to beat) / ``game.score_scale``;
+* the step that ends the game puts the result in ``info``: ``"score"`` (own final score), ``"automa_score"``
+  (the score to beat), ``"won"`` (bool) and ``"band"``: the solo rating band the game's rules give the score
+  (Resafa: "below fair (under 150)", "fair", "good", "very good", "excellent"), or None for a game whose
+  rules define no bands (Seastead's solo mode is won or lost against the Boss). A game passes its bands as
+  ``band=``;
 * an illegal action (e.g. sampled without the mask) ends the episode with ``illegal_reward`` and
-  ``info["illegal_action"] = True``; nothing is applied;
+  ``info["illegal_action"] = True``; nothing is applied; a truncated episode (``max_steps``) gets 0 and no
+  result;
 * ``reset(seed=s)`` draws the game's seed from Gymnasium's seeded ``np_random``: same seed, same game.
 
 >>> from meeplezoo.envs.seastead import SeasteadGame
@@ -24,6 +35,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium
@@ -33,7 +45,9 @@ from gymnasium import spaces
 from .engine import Game, State
 from .errors import ConfigError
 
-SOLO_REWARDS = ("win", "score_margin", "score")
+#: the ``reward=`` choices of every solo env; the first is the default
+SOLO_REWARDS = ("win", "score", "score_margin")
+DEFAULT_SOLO_REWARD = SOLO_REWARDS[0]
 
 
 class SoloGymEnv(gymnasium.Env):
@@ -44,11 +58,13 @@ class SoloGymEnv(gymnasium.Env):
     def __init__(
         self,
         game: Game,
-        reward: str = "win",
+        reward: str = DEFAULT_SOLO_REWARD,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         max_steps: int | None = None,
+        band: Callable[[float], str] | None = None,
     ) -> None:
+        """``band`` names the solo rating band of a final score (None: the game's rules define no bands)."""
         if game.num_players != 1:
             raise ConfigError(f"SoloGymEnv needs a one-seat game, not {game!r} with {game.num_players} seats")
         if reward not in SOLO_REWARDS:
@@ -68,6 +84,7 @@ class SoloGymEnv(gymnasium.Env):
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self.max_steps = max_steps if max_steps is not None else game.max_decisions
+        self.band = band
         self.observation_space = spaces.Box(-1.0, 1.0, (game.observation_size,), np.float32)
         self.action_space = spaces.Discrete(game.num_actions)
         self.state: State | None = None
@@ -97,7 +114,10 @@ class SoloGymEnv(gymnasium.Env):
         reward = self._final_reward(state) if terminated else 0.0
         if self.render_mode == "human":
             print(state.render())
-        return state.observe(0), reward, terminated, truncated, self._info()
+        info = self._info()
+        if terminated:
+            info.update(self.result(state))
+        return state.observe(0), reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """Boolean legal-action mask of the pending decision (what MaskablePPO reads)."""
@@ -118,6 +138,16 @@ class SoloGymEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._live().legal_mask()}
+
+    def result(self, state: State) -> dict[str, Any]:
+        """The final ``info`` keys of a finished game: score, score to beat, won, band (see the module doc)."""
+        score = float(state.scores()[0])
+        return {
+            "score": score,
+            "automa_score": float(state.automa_score()),
+            "won": state.ranks()[0] == 0,
+            "band": self.band(score) if self.band is not None else None,
+        }
 
     def _final_reward(self, state: State) -> float:
         if self.reward_mode == "score":

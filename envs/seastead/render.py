@@ -68,6 +68,29 @@ def dock_text(dock_id: int) -> str:
     return f"dock {dock_id}[{RESOURCE_NAMES[dock.resource]} | {marks} x{dock.points}]"
 
 
+def resource_choice(d: SeasteadData, step: int, kind: int) -> str:
+    """A resource-kind action as a sentence of the pending decision ("take 1 metal for a wild symbol")."""
+    name = RESOURCE_NAMES[kind]
+    a, b = (d.stack[-1][2], d.stack[-1][3]) if d.stack else (0, 0)
+    if step == Step.GIVE_KIND:  # b: a tribute (to the opponent; in solo back to the supply) or a payment
+        return f"give 1 {name} to your opponent" if b and not d.solo else f"give up 1 {name}"
+    if step == Step.CONVERT_TAKE:
+        return f"take {a} {name} for your {RESOURCE_NAMES[b]}"
+    if step == Step.TRADER_TO:
+        return f"exchange all your {RESOURCE_NAMES[b]} for {name} (Trader)"
+    return {
+        Step.DIVE_WILD: f"take 1 {name} for a wild symbol",
+        Step.FOUNDER_KIND: f"pay for this build in {name} (Founder)",
+        Step.PROSPECTOR_KIND: f"make every resource of your half {name} (Prospector)",
+        Step.OWNER_BONUS: f"take 1 free {name} (ship owner's bonus)",
+        Step.OPPONENT_GAIN: f"take 1 free {name} (your opponent's location effect)",
+        Step.CONVERT_GIVE: f"convert 1 {name}",
+        Step.TRADER_FROM: f"exchange all your {name} (Trader)",
+        Step.SALVAGER_KIND: f"take 1 {name} (Salvager)",
+        Step.SOLO_EXTRA: f"take 1 {name} as your extra starting resource",
+    }.get(step, f"take 1 {name}")
+
+
 def describe(d: SeasteadData, action: int) -> str:
     kind, i = action_range(action)
     step = d.stack[-1][0] if d.stack else -1
@@ -92,7 +115,7 @@ def describe(d: SeasteadData, action: int) -> str:
         card = DIVE_CARDS[d.revealed]
         return f"take half {i + 1} ({half_text(card.halves[i])}), opponent gets {half_text(card.halves[1 - i])}"
     if kind == "res":
-        return f"{RESOURCE_NAMES[i]}"
+        return resource_choice(d, step, i)
     if kind == "flot":
         return f"flotilla {i + 1} ({flotilla_name(d, i)})"
     if kind == "slot":

@@ -2,10 +2,11 @@
 
 Play: ``POST /api/play`` makes a game (game, config, seat, bots, seed) and returns its id and the human seat's
 token; ``GET /api/play/{id}?token=`` is that seat's view; ``POST /api/play/{id}/act`` with ``{token, action}``
-makes its move. Watch: ``GET /api/stored`` lists the arena database's games, ``GET /api/stored/{id}?seat=``
-replays one (every frame: the table for that view, the decision named as that view may read it and a solo
-automa's turns after it, the scores); ``POST /api/replay`` does the same for a JSON export. Every bad
-request gets a 4xx with ``{"error": one line}`` and changes nothing.
+makes its move. Watch: ``GET /api/stored`` lists the arena database's games a page at a time, sorted and
+filtered (:func:`listing_query`), ``GET /api/stored/{id}?seat=`` replays one (every frame: the table for that
+view, the decision named as that view may read it and a solo automa's turns after it, the scores);
+``POST /api/replay`` does the same for a JSON export. Every bad request gets a 4xx with ``{"error": one line}``
+and changes nothing.
 
 What the server trusts and refuses (docs/security.md): every request passes :class:`~.security.RequestChecks`
 (its own Host and Origin only, JSON bodies up to 1 MB); bots come from :class:`~.bots.BotPolicy`; at most
@@ -158,6 +159,73 @@ def replay_frames(game: str, config: dict, seed: int, actions: list[int], seat: 
     return {"game": game, "num_players": state.game.num_players, "fixed": fixed, "setup": setup, "frames": frames}
 
 
+#: how the Watch page's list may be sorted: a stored game's sort key per name (ties: by id)
+SORT_KEYS: dict[str, Any] = {
+    "id": lambda r: r.id,
+    "game": lambda r: r.game,
+    "agents": lambda r: " vs ".join(r.seats),
+    "decisions": lambda r: r.decisions,
+    "finished": lambda r: r.finished_at,
+}
+PER_PAGE, MAX_PER_PAGE = 20, 200
+
+
+def listing_query(params: Any) -> dict[str, Any]:
+    """The stored-game list's query: ``sort`` (:data:`SORT_KEYS`, default ``id``), ``order`` (``asc`` or
+    ``desc``, default ``desc``: newest first), ``game`` and ``agent`` (exact names: games of that game, games
+    with that agent in a seat), ``page`` (from 1) and ``per_page`` (1..:data:`MAX_PER_PAGE`). 400 if bad."""
+    q: dict[str, Any] = {"sort": params.get("sort", "id"), "order": params.get("order", "desc")}
+    if q["sort"] not in SORT_KEYS:
+        raise RequestError(400, f"sort must be one of {', '.join(SORT_KEYS)}, got {q['sort'][:40]!r}")
+    if q["order"] not in ("asc", "desc"):
+        raise RequestError(400, f"order must be asc or desc, got {q['order'][:40]!r}")
+    for key in ("game", "agent"):
+        q[key] = params.get(key) or None
+        if q[key] is not None and len(q[key]) > 500:
+            raise RequestError(400, f"{key} must be at most 500 characters")
+    for key, default, high in (("page", 1, None), ("per_page", PER_PAGE, MAX_PER_PAGE)):
+        raw = params.get(key, str(default))
+        if not _NUMBER.fullmatch(raw) or int(raw) < 1 or (high is not None and int(raw) > high):
+            limit = f"1 to {high}" if high else "1 on"
+            raise RequestError(400, f"{key} must be a whole number from {limit}, got {raw[:40]!r}")
+        q[key] = int(raw)
+    return q
+
+
+def listing(rows: list[Any], q: dict[str, Any]) -> dict[str, Any]:
+    """The page ``q`` asks for of the stored games ``rows`` (``page`` past the last one: 400)."""
+    from ..arena.contexts import changed_settings
+
+    choices = {"games": sorted({r.game for r in rows}), "agents": sorted({s for r in rows for s in r.seats})}
+    if q["game"] is not None:
+        rows = [r for r in rows if r.game == q["game"]]
+    if q["agent"] is not None:
+        rows = [r for r in rows if q["agent"] in r.seats]
+    key, desc = SORT_KEYS[q["sort"]], q["order"] == "desc"
+    rows = sorted(rows, key=lambda r: r.id, reverse=desc)
+    rows.sort(key=key, reverse=desc)  # stable: ties stay in id order, the same way round
+    pages = max(1, -(-len(rows) // q["per_page"]))
+    if q["page"] > pages:
+        raise RequestError(400, f"page {q['page']} is past the last page ({pages})")
+    start = (q["page"] - 1) * q["per_page"]
+    out = [
+        {
+            "id": r.id,
+            "game": r.game,
+            "settings": changed_settings(r.game, r.config),
+            "seats": r.seats,
+            "scores": r.scores,
+            "ranks": r.ranks,
+            "decisions": r.decisions,
+            "truncated": r.truncated,
+            "forfeit": r.forfeit,
+            "finished": r.finished_at,
+        }
+        for r in rows[start : start + q["per_page"]]
+    ]
+    return {"games": out, "total": len(rows), "pages": pages, "choices": choices, **q}
+
+
 def create_app(
     db: str | Path | None = None,
     *,
@@ -234,7 +302,7 @@ def create_app(
             try:
                 config = {**config, **options.parse_config(items, _defaults(game), game)}
             except options.OptionError as exc:
-                raise RequestError(400, str(exc).replace("--config ", "")) from exc
+                raise RequestError(400, str(exc).replace("--set ", "")) from exc
             if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(specs, list):
                 raise RequestError(400, "seat must be an integer and bots a list of agent specs")
             for i, spec in enumerate(specs):
@@ -280,16 +348,19 @@ def create_app(
         return int(raw)
 
     async def stored(request: Request) -> JSONResponse:
-        if db is None or not Path(db).exists():
-            return JSONResponse({"games": []})
-        from ..arena.store import Store
+        """One page of the stored games, filtered and sorted (:func:`listing_query`), with the games and agents
+        any stored game has (the page's filter choices)."""
+        try:
+            q = listing_query(request.query_params)
+            rows = []
+            if db is not None and Path(db).exists():
+                from ..arena.store import Store
 
-        with Store(db, create=False) as st:
-            rows = [
-                {"id": r.id, "game": r.game, "seats": r.seats, "scores": r.scores, "decisions": r.decisions}
-                for r in st.games(actions=False)
-            ]
-        return JSONResponse({"games": rows})
+                with Store(db, create=False) as st:
+                    rows = list(st.games(actions=False))
+            return JSONResponse(listing(rows, q))
+        except RequestError as exc:
+            return _error(exc)
 
     async def stored_game(request: Request) -> JSONResponse:
         try:

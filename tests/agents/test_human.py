@@ -1,5 +1,6 @@
-"""The human agent: the seat's view on screen, legal actions by id and name, bad input rejected in one line,
-``q`` resigns; ``meeplezoo play GAME --agents human mcts`` driven by stdin."""
+"""The human agent: the seat's view on screen, legal actions by id and name, a move typed by id or by the
+start of its name, ``?`` lists the moves, bad input rejected in one line, ``q`` resigns; ``meeplezoo play GAME
+--agents human mcts`` driven by stdin."""
 
 from __future__ import annotations
 
@@ -29,16 +30,85 @@ def test_bad_input_is_rejected_in_one_line_and_asked_again():
     legal = view.legal_actions
     illegal = next(a for a in range(view.num_actions) if a not in legal)
     out = io.StringIO()
-    agent = HumanAgent(stdin=io.StringIO(f"abc\n{view.num_actions + 5}\n{illegal}\n\n{legal[-1]}\n"), stdout=out)
+    agent = HumanAgent(stdin=io.StringIO(f"zzz\n{view.num_actions + 5}\n{illegal}\n\n{legal[-1]}\n"), stdout=out)
     assert agent.act(view) == legal[-1]
     text = out.getvalue()
-    assert "not a number: 'abc'" in text
+    assert "no legal move is called 'zzz'" in text
     assert f"out of range: {view.num_actions + 5}; action ids run 0..{view.num_actions - 1}" in text
     assert f"not legal now: {illegal}" in text
-    assert "not a number: ''" in text
+    assert text.count("your move (id or name, ? lists them, q resigns): ") == 5  # the empty line just asks again
+    assert "''" not in text
     for a in legal:  # every legal action is listed by id and name
         assert f"{a:>4}  {view.describe_action(a)}" in text
     assert view.pending in text
+
+
+def concordia_start():
+    """Concordia's first decision: the same seven personality cards in every hand, two of them Prefects."""
+    state = make_env("concordia", num_players=2).unwrapped.game.new_state(0)
+    view = view_of_state(state, state.current_player())
+    names = {view.describe_action(a): a for a in view.legal_actions}
+    return view, names
+
+
+def test_a_unique_start_of_a_name_in_any_case_picks_that_move():
+    view, names = concordia_start()
+    tribune = next(a for name, a in names.items() if name.startswith("play Tribune"))
+    architect = next(a for name, a in names.items() if name.startswith("play Architect"))
+    for typed, expected in (("PLAY T", tribune), ("play architect", architect), (str(architect), architect)):
+        out = io.StringIO()
+        assert HumanAgent(board=False, stdin=io.StringIO(typed + "\n"), stdout=out).act(view) == expected
+        assert "ambiguous" not in out.getvalue() and "no legal move" not in out.getvalue()
+
+
+def test_an_ambiguous_start_lists_the_moves_it_matches_and_asks_again():
+    view, _ = concordia_start()
+    prefects = [a for a in view.legal_actions if view.describe_action(a).startswith("play Prefect")]
+    assert len(prefects) == 2
+    out = io.StringIO()
+    agent = HumanAgent(
+        board=False, stdin=io.StringIO(f"play p\nplay Prefect [Saturnus, start]\n{prefects[1]}\n"), stdout=out
+    )
+    assert agent.act(view) == prefects[1]
+    after = out.getvalue().split("your move", 1)[1]  # what came after the first question
+    assert after.count("ambiguous: 'play p' starts 2 moves") == 1
+    assert after.count("starts 2 moves") == 2  # the whole name is ambiguous too: two identical cards
+    for a in prefects:
+        assert after.count(f"{a:>4}  {view.describe_action(a)}") == 2
+    others = [a for a in view.legal_actions if a not in prefects]
+    assert not any(f"{a:>4}  {view.describe_action(a)}" in after for a in others)
+
+
+def test_question_mark_and_help_list_the_legal_moves_again():
+    view, names = concordia_start()
+    out = io.StringIO()
+    agent = HumanAgent(board=False, stdin=io.StringIO(f"?\nHELP\n{view.legal_actions[0]}\n"), stdout=out)
+    assert agent.act(view) == view.legal_actions[0]
+    text = out.getvalue()
+    assert "no legal move" not in text
+    for name, a in names.items():
+        assert text.count(f"{a:>4}  {name}") == 3  # shown once, then after "?" and after "HELP"
+
+
+def test_a_wild_resource_choice_reads_as_a_sentence_and_is_typed_by_name():
+    from meeplezoo.envs.seastead.actions import RES0
+    from meeplezoo.envs.seastead.steps import Step
+
+    game = make_env("seastead").unwrapped.game
+    for seed in range(50):  # random games until one asks for a wild symbol's resource
+        state = game.new_state(seed)
+        rng = np.random.default_rng(seed)
+        while not state.is_terminal() and state.d.stack[-1][0] != Step.DIVE_WILD:
+            legal = state.legal_actions()
+            state.apply(legal[rng.integers(len(legal))])
+        if not state.is_terminal():
+            break
+    view = view_of_state(state, state.current_player())
+    metal = RES0 + 3
+    assert view.describe_action(metal) == "take 1 metal for a wild symbol"
+    out = io.StringIO()
+    assert HumanAgent(board=False, stdin=io.StringIO("take 1 me\n"), stdout=out).act(view) == metal
+    assert f"{metal:>4}  take 1 metal for a wild symbol" in out.getvalue()
 
 
 def test_q_and_the_end_of_input_resign():
@@ -96,7 +166,7 @@ def test_play_human_against_mcts_from_the_cli(capsys, monkeypatch):
     out, err = capsys.readouterr()
     assert code == 0 and "Traceback" not in err
     seen = "".join(script.seen) + out
-    assert "not a number: 'x'" in seen and "out of range: -1" in seen
+    assert "no legal move is called 'x'" in seen and "out of range: -1" in seen
     assert "player_0 (you) must" in seen
     assert "player_0 (human) resigned after" in out
     assert "board before decision" not in seen  # the true board is not printed while a person plays

@@ -12,9 +12,10 @@ import sys
 import time
 
 import pytest
+from rich.console import Console
 
 from meeplezoo import cli
-from meeplezoo.arena import replay
+from meeplezoo.arena import command, replay
 from meeplezoo.arena.store import Store
 
 
@@ -95,11 +96,26 @@ def test_replay_seat_view_names_the_other_seats_choices(capsys, db):
         (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "has no parameter 'depth'"),
         (["arena", "seastead", "--agents", "random", "mcts:iters=abc"], "parameter 'iters': expected int"),
         (["arena", "seastead", "--agents", "random", "human"], "a human player cannot take part"),
-        (["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"], "num_players must be 2 or 1"),
-        (["arena", "concordia", "--agents", "random", "heuristic", "--seats", "6"], "num_players=6"),
+        (
+            ["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"],
+            "seastead is played by 1-2 players, not 4",
+        ),
+        (
+            ["arena", "concordia", "--agents", "random", "heuristic", "--seats", "6"],
+            "concordia is played by 2-5 players, not 6",
+        ),
         (["arena", "seastead", "--agents", "random", "heuristic", "--set", "sides=ABAA"], "at least two B sides"),
         (["arena", "seastead", "--agents", "random", "heuristic", "--workers", "0"], "--workers must be"),
         (["arena", "--config", "/nonexistent/study.toml"], "cannot read study file"),
+        # one way to say each thing: --set KEY=VALUE for a game option, --config FILE for a study
+        (["arena", "seastead", "--agents", "random", "heuristic", "--config", "num_players=2"], "--set num_players=2"),
+        (["arena", "seastead", "--agents", "random", "heuristic", "--set", "num_players=two"], "takes a whole number"),
+        (["arena", "seastead", "--agents", "random", "heuristic", "--set", "reward_mode=rank"], "no config key"),
+        (
+            ["arena", "seastead", "--agents", "random", "heuristic", "--seats", "2", "--set", "num_players=1"],
+            "disagree",
+        ),
+        (["arena", "--config", "study.toml", "--set", "num_players=2"], "not both"),
     ],
 )
 def test_bad_input_is_one_line_and_touches_nothing(capsys, db, argv, message):
@@ -209,3 +225,66 @@ def test_two_runs_of_one_study_at_once_store_each_game_once(tmp_path):
     with Store(path) as db:
         assert db.count() == len(db.keys()) == 8
         assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+# --- listing, ranks and labels (issue 37) --------------------------------------------------------------------------
+
+LONG = "mcts:iters=2,rollout=heuristic,cutoff=20,forced=true,bias=5.0"
+
+
+def test_replay_without_an_id_lists_the_stored_games(capsys, db, monkeypatch):
+    monkeypatch.setattr(command, "_console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
+    code, out, err = run(capsys, "replay", str(db))
+    assert code == 0, err
+    with Store(db, create=False) as store:
+        rows = sorted(store.games(actions=False), key=lambda r: r.id)
+    lines = {line.strip("│ ").split()[0]: line for line in out.splitlines() if line.strip("│ ")[:1].isdigit()}
+    assert sorted(lines, key=int) == [str(r.id) for r in rows]
+    for r in rows:
+        cells = [c.strip() for c in lines[str(r.id)].strip().strip("│").split("│")]
+        assert cells[1:4] == ["seastead", "default", " ".join(r.seats)]
+        winners = [f"P{s}" for s, rank in enumerate(r.ranks) if rank == 0]
+        assert cells[4] == " ".join(winners) + (" won" if len(winners) == 1 else " shared")
+        assert cells[5] == r.finished_at[:16].replace("T", " ")
+    assert f"meeplezoo replay {db} ID" in out  # how to open one
+    assert "…" not in out and max(len(line) for line in out.splitlines() if "│" in line) <= 80
+
+
+def test_replay_list_of_an_empty_or_missing_database_is_one_line(capsys, tmp_path):
+    path = tmp_path / "empty.sqlite"
+    Store(path).close()
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 0 and out == f"{path} holds no games yet\n" and not err
+    code, out, err = run(capsys, "replay", str(tmp_path / "none.sqlite"))
+    assert code == 2 and not out and err.count("\n") == 1 and "no such results database" in err
+    code, _, err = run(capsys, "replay", str(path), "--seat", "0")
+    assert code == 2 and "give its id" in err
+
+
+def test_replay_ranks_count_from_zero(capsys, db):
+    with Store(db, create=False) as store:
+        row = store.game(1)
+    code, out, _ = run(capsys, "replay", str(db), "1")
+    assert code == 0 and "rank (0 = won)" in out
+    table = out[out.index("rank (0 = won)") :]
+    for seat, rank in enumerate(row.ranks):
+        line = next(line for line in table.splitlines() if line.strip("│ ").startswith(f"{seat} "))
+        assert line.strip().strip("│").split("│")[-1].strip() == str(rank)
+    assert 0 in row.ranks
+
+
+def test_arena_tables_call_a_long_spec_by_a_short_label(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(command, "_console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
+    path = tmp_path / "long.sqlite"
+    code, out, err = run(capsys, "arena", "seastead", "--agents", "random", LONG, "--games", "2", "--workers", "1",
+                         "--db", str(path))  # fmt: skip
+    assert code == 0, err
+    tables = out[out.index("Ratings") : out.index(f"mcts = {LONG}")]  # every table of the report, above the legend
+    assert LONG not in tables and "…" not in tables
+    assert max(len(line) for line in tables.splitlines()) <= 80
+    for title in ("Ratings", "Per agent", "Pairwise win rates"):
+        table = tables[tables.index(title) :]
+        assert any(line.strip("│ ").startswith("mcts ") for line in table.splitlines())
+    assert f"mcts = {LONG}" in out.splitlines()  # the legend holds the full spec
+    with Store(path, create=False) as store:
+        assert {spec for r in store.games(actions=False) for spec in r.seats} == {"random", LONG}  # stored in full

@@ -80,7 +80,7 @@ def test_the_seat_view_names_the_other_seats_public_choices(study_db):
 def test_the_report_is_written_from_the_database_alone(study_db, tmp_path):
     with Store(study_db[0]) as db:
         stats = ratings.compute(db.games())
-    files = report.write_report(stats, tmp_path / "report", "r.sqlite")
+    files = report.write_report(stats, tmp_path / "report", study_db[0])
     names = sorted(f.name for f in files)
     assert names == [
         "README.md",

@@ -369,7 +369,7 @@ def test_gymnasium_solo_env_returns_the_final_vp_and_passes_check_env():
 def test_cli_play_names_the_band_the_score_reached(capsys):
     from meeplezoo.cli import main
 
-    assert main(["play", "resafa", "--config", "num_players=1", "--quiet", "--seed", "4"]) == 0
+    assert main(["play", "resafa", "--set", "num_players=1", "--quiet", "--seed", "4"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[-1].startswith("Solo score ") and "below fair (under 150)" in out[-1]
     assert "150 fair, 180 good, 200 very good, 220+ excellent" in out[-1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -423,3 +424,120 @@ def test_resafabot_plays_in_the_solo_log_and_on_the_watch_page(client):
     assert v["table"]["view"]["bot"]["name"] == "Resafabot"
     w = client.get(f"/api/stored/{v['result']['stored_id']}?seat=0").json()
     assert w["setup"] + [t for f in w["frames"][:-1] for t in f["decision"]["automa"]] == bot_lines
+
+
+# --- the Watch page's list and chart ---------------------------------------------------------------------------
+def store_random_games(db, lineup) -> None:
+    """Store short random games as the arena does, ids from 1 in ``lineup`` order: (game, config, seats, moves)."""
+    from types import SimpleNamespace
+
+    from meeplezoo.arena.store import Store
+
+    with Store(db) as store:
+        for i, (game, config, seats, moves) in enumerate(lineup):
+            env = games.make_env(game, **config)
+            env.reset(seed=i)
+            state, rng, actions = env.unwrapped.state_obj, np.random.default_rng(i), []
+            while len(actions) < moves and not state.is_terminal():
+                actions.append(int(rng.choice(state.legal_actions())))
+                state.apply(actions[-1])
+            task = SimpleNamespace(key=f"k{i}", game=game, config=dict(state.game.config), seed=i, deal=0,
+                                   seats=seats, agent_seeds=[0] * len(seats), time_limit=None)  # fmt: skip
+            result = {"scores": [float(x) for x in state.scores()], "ranks": list(state.ranks()),
+                      "decisions": len(actions), "truncated": False, "forfeit": None, "duration": 0.0,
+                      "seat_time": [[0.0, 0.0, 0]] * len(seats), "actions": actions}  # fmt: skip
+            assert store.add(task, result, "test")
+
+
+LINEUP = [  # ids 1..6
+    ("seastead", {}, ["random", "heuristic"], 9),
+    ("board_royale", {"num_players": 2}, ["random", "random"], 5),
+    ("seastead", {}, ["heuristic", "random"], 3),
+    ("concordia", {"num_players": 2}, ["random", "mcts"], 7),
+    ("seastead", {}, ["random", "random"], 5),
+    ("board_royale", {"num_players": 2, "elimination_only": True}, ["heuristic", "random"], 5),
+]
+
+
+def test_the_stored_list_sorts_filters_and_pages(tmp_path):
+    store_random_games(tmp_path / "r.sqlite", LINEUP)
+    with TestClient(create_app(tmp_path / "r.sqlite", hosts=HOSTS)) as c:
+
+        def ids(query: str = "") -> list[int]:
+            r = c.get(f"/api/stored?{query}")
+            assert r.status_code == 200, r.text
+            return [g["id"] for g in r.json()["games"]]
+
+        j = c.get("/api/stored").json()
+        assert [g["id"] for g in j["games"]] == [6, 5, 4, 3, 2, 1] and (j["total"], j["pages"]) == (6, 1)  # newest 1st
+        assert j["choices"] == {"games": ["board_royale", "concordia", "seastead"],
+                                "agents": ["heuristic", "mcts", "random"]}  # fmt: skip
+        by_id = {g["id"]: g for g in j["games"]}
+        assert by_id[1]["settings"] == [] and by_id[2]["settings"] == ["num_players=2"]  # only what differs
+        assert by_id[6]["settings"] == ["elimination_only=True", "num_players=2"] and by_id[1]["decisions"] == 9
+        assert ids("sort=id&order=asc") == [1, 2, 3, 4, 5, 6]
+        assert ids("sort=decisions&order=asc") == [3, 2, 5, 6, 4, 1]  # ties by id, in the same direction
+        assert ids("sort=decisions") == [1, 4, 6, 5, 2, 3]
+        assert ids("sort=game&order=asc") == [2, 6, 4, 1, 3, 5]
+        assert ids("sort=agents&order=asc") == [3, 6, 1, 4, 2, 5]
+        assert ids("game=seastead") == [5, 3, 1] and ids("game=seastead&agent=heuristic") == [3, 1]
+        assert ids("agent=mcts") == [4] and ids("game=resafa") == [] and ids("agent=nobody") == []
+        page = c.get("/api/stored?per_page=4&page=2").json()
+        assert [g["id"] for g in page["games"]] == [2, 1] and page["pages"] == 2 and page["total"] == 6
+        assert ids("game=seastead&per_page=2&page=2&order=asc") == [5]
+        for query, reason in [
+            ("sort=seed", "sort must be one of id, game, agents, decisions, finished"),
+            ("order=up", "order must be asc or desc"),
+            ("page=0", "page must be a whole number"),
+            ("page=²", "page must be a whole number"),
+            ("per_page=201", "per_page must be a whole number from 1 to 200"),
+            ("page=3&per_page=4", "page 3 is past the last page (2)"),
+            ("game=" + "x" * 501, "game must be at most 500 characters"),
+        ]:
+            r = c.get(f"/api/stored?{query}")
+            assert r.status_code == 400 and r.json()["error"].startswith(reason) and "\n" not in r.json()["error"]
+
+
+def test_board_royales_watch_chart_plots_escape_points_or_cards_not_its_ranking_score(tmp_path):
+    """Board Royale's score is a final ranking (zero-sum survival points): the table names another quantity
+    for the Watch chart, escape points (or, with no escape items, cards in hand); other games chart the score."""
+    store_random_games(tmp_path / "r.sqlite", LINEUP)
+    with TestClient(create_app(tmp_path / "r.sqlite", hosts=HOSTS)) as c:
+        frames = c.get("/api/stored/2?seat=0").json()["frames"]
+        for f in frames:
+            chart, players = f["table"]["chart"], f["table"]["view"]["players"]
+            assert chart["label"] == "escape points" and chart["goal"] == {"value": 10, "label": "escape"}
+            assert chart["values"] == [p["escape_points"] for p in players]
+        frames = c.get("/api/stored/6?seat=all").json()["frames"]
+        assert all(f["table"]["chart"]["label"] == "cards in hand" for f in frames)
+        assert [f["table"]["chart"]["values"] for f in frames] == [
+            [p["hand_size"] for p in f["table"]["view"]["players"]] for f in frames
+        ]
+        assert len({tuple(f["table"]["chart"]["values"]) for f in frames}) > 1  # it moves as cards are drawn
+        assert all("chart" not in f["table"] for f in c.get("/api/stored/1?seat=all").json()["frames"])
+
+
+def test_board_royales_score_is_what_its_rules_say_and_an_escape_is_told_in_escape_points():
+    """The rules page and the env docstring state the score (zero-sum survival points: 3/1/-1/-3 by place at 4
+    players when the last one stands, the winner always 3); the win line says what the 10 are (escape points)."""
+    from meeplezoo.envs import board_royale_v0
+    from meeplezoo.web.session import table_of
+
+    rules = (Path(board_royale_v0.__file__).parent / "board_royale" / "rules.md").read_text(encoding="utf-8")
+    assert "**3 / 1 / −1 / −3**" in rules and "3/1/-1/-3" in board_royale_v0.__doc__
+    seen = set()
+    for seed in range(12):  # random 4-player games: about one in five is won by escape points
+        env = games.make_env("board_royale", num_players=4)
+        env.reset(seed=seed)
+        state, rng = env.unwrapped.state_obj, np.random.default_rng(seed)
+        while not state.is_terminal():
+            state.apply(int(rng.choice(state.legal_actions())))
+        scores, ranks = [int(x) for x in state.scores()], state.ranks()
+        how = table_of(state, None)["view"]["winner"]["how"]
+        seen.add(how)
+        assert sum(scores) == 0 and scores[ranks.index(0)] == 3
+        if how == "last player standing":
+            assert [scores[ranks.index(r)] for r in range(4)] == [3, 1, -1, -3]
+        elif how.startswith("escaped (1"):
+            assert how == "escaped (10 escape points)" and how in state.render()
+    assert {"last player standing", "escaped (10 escape points)"} <= seen, seen

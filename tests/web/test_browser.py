@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import threading
 import time
@@ -22,18 +21,20 @@ from typing import Any
 import numpy as np
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from meeplezoo.web.browser import HOW, find_chromium
+
+CHROMIUM = find_chromium()  # MEEPLEZOO_CHROMIUM, else chromium / chromium-browser / google-chrome on the PATH
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 REPORTS = Path(__file__).resolve().parents[2] / "reports" / "web"
 
-if os.environ.get("CI") != "true" and (not Path(CHROMIUM).exists() or shutil.which("chromium") is None):
-    pytest.skip("no chromium here (CI installs it; `apt-get install chromium`)", allow_module_level=True)
+if os.environ.get("CI") != "true" and CHROMIUM is None:
+    pytest.skip(f"no Chromium found: {HOW}", allow_module_level=True)
 
 import uvicorn  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from meeplezoo import games  # noqa: E402
 from meeplezoo.arena.store import Store  # noqa: E402
@@ -121,7 +122,7 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_
     page.select_option("#view", "all")
     page.wait_for_function("!document.querySelector('#table .pboard.me')")  # everything: nobody's own view
     assert page.locator("#table .flotilla").count() == 4
-    assert page.evaluate(INKED) > 300  # the score chart is drawn
+    assert page.locator("#chart polyline").count() == 2 and page.locator("#legend li").count() == 2  # the chart
     page.screenshot(path=str(REPORTS / "watch.png"), full_page=True)
     assert (REPORTS / "watch.png").stat().st_size > 10_000 and (REPORTS / "play_end.png").stat().st_size > 10_000
 
@@ -140,8 +141,6 @@ def test_play_a_whole_seastead_game_by_clicking_then_watch_it(server, page, tmp_
     assert page.locator("#table .flotilla").count() == 4 and page.locator("#view option").count() == 3
 
 
-INKED = """(() => { const c = document.getElementById('chart'), d = c.getContext('2d').getImageData(0, 0, c.width,
-  c.height).data; let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; })()"""
 #: what marks each game's own table view (not the generic field list)
 DRAWN = {
     "seastead": [".flotilla", ".loc"],
@@ -257,14 +256,17 @@ def test_watch_shows_stored_seats_forfeits_and_every_served_string_as_text(serve
     errors = []
     page.on("pageerror", lambda e: errors.append(e))
     page.route(re.compile(r"/api/stored/\d+"), tainted())  # and markup in every string of each replay
+    page.route(re.compile(r"/api/stored\?"), tainted())  # and of the list
     page.goto(f"{server}/watch")
-    page.wait_for_function("document.querySelectorAll('#games option').length === 4")  # the list, once fetched
-    listed = page.locator("#games option").all_inner_texts()
-    assert len(listed) == 4 and all(x.endswith(f": {MARK} vs mcts:iters=5{MARK}") for x in listed), listed
-    values = page.locator("#games option").evaluate_all("os => os.map((o) => o.value)")
-    for value, text in zip(values, listed, strict=True):
-        game = text.split()[1].rstrip(":")
-        page.select_option("#games", value)
+    page.wait_for_function("document.querySelectorAll('#games tbody tr').length === 4")  # the list, once fetched
+    listed = page.locator("#games tbody td:nth-child(3)").all_inner_texts()
+    assert listed == [f"P0 {MARK}{MARK} vs P1 mcts:iters=5{MARK}{MARK}"] * 4, listed
+    assert page.locator("#f-agent option").all_inner_texts()[1:] == [f"{MARK}{MARK}", f"mcts:iters=5{MARK}{MARK}"]
+    values = page.locator("#games tbody tr").evaluate_all("rs => rs.map((r) => r.dataset.id)")
+    names = page.locator("#games tbody td:nth-child(2)").all_inner_texts()
+    for value, text in zip(values, names, strict=True):
+        game = text.split()[0]
+        page.click(f"#games tr[data-id='{value}'] button.open")
         page.wait_for_selector(f"#table[data-game={game}] {DRAWN[game][0]}")  # the game's own view drew it
         assert page.locator("#view option").all_inner_texts() == ["everything", f"P0 {MARK}{MARK}",
                                                                   f"P1 mcts:iters=5{MARK}{MARK}"]  # fmt: skip
@@ -376,3 +378,74 @@ def test_a_typed_seed_is_sent_and_noted_an_empty_one_is_left_to_the_server(serve
     page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
     assert len(posts) == 2 and "seed" not in posts[-1].post_data_json  # the server picks a secret seed
     assert page.locator("#fixed-seed").is_hidden()
+
+
+# --- the Watch page's list and chart ---------------------------------------------------------------------------
+def store_random_games(db: Path, lineup: list[tuple[str, list[str], int]]) -> None:
+    """Store short 2-player random games as the arena does, ids from 1 in ``lineup`` order: (game, seats, moves)."""
+    with Store(db) as store:
+        for i, (game, seats, moves) in enumerate(lineup):
+            config, actions, scores = played(game, moves, seed=i)
+            task = SimpleNamespace(key=f"list-{i}", game=game, config=config, seed=i, deal=0, seats=seats,
+                                   agent_seeds=[0, 0], time_limit=None)  # fmt: skip
+            result = {"scores": scores, "ranks": [0, 1], "decisions": len(actions), "truncated": False, "forfeit": None,
+                      "duration": 0.0, "seat_time": [[0.0, 0.0, 0]] * 2, "actions": actions}  # fmt: skip
+            assert store.add(task, result, "test")
+
+
+def test_watch_sorts_filters_and_pages_the_stored_games_and_charts_with_axes_and_a_legend(server, page, tmp_path):
+    kinds = ["seastead", "board_royale", "concordia"]
+    agents = [["random", "heuristic"], ["heuristic", "random"], ["random", "random"], ["mcts", "random"]]
+    lineup = [(kinds[i % 3], agents[i % 4], 3 + i) for i in range(12)]  # ids 1..12, id i made i + 2 decisions
+    store_random_games(tmp_path / "web.sqlite", lineup)
+    page.goto(f"{server}/watch")
+    rows = page.locator("#games tbody tr")
+
+    def shown(column: int) -> list[str]:
+        return page.locator(f"#games tbody td:nth-child({column})").all_inner_texts()
+
+    expect(rows.first).to_have_attribute("data-id", "12")  # newest first, ten to a page
+    assert shown(1) == [f"#{i}" for i in range(12, 2, -1)] and page.locator("#page").inner_text() == "page 1 of 2"
+    assert page.locator("#count").inner_text() == "(12)" and page.locator("#prev").is_disabled()
+    page.click("#next")
+    expect(rows).to_have_count(2)
+    assert shown(1) == ["#2", "#1"] and page.locator("#next").is_disabled()
+    assert page.locator("#page").inner_text() == "page 2 of 2"
+
+    page.click("th button[data-sort=game]")  # back to page 1, by game name
+    expect(rows).to_have_count(10)
+    assert page.get_attribute("th:has(button[data-sort=game])", "aria-sort") == "ascending"
+    assert [x.split()[0] for x in shown(2)] == ["board_royale"] * 4 + ["concordia"] * 4 + ["seastead"] * 2
+    page.click("th button[data-sort=decisions]")
+    expect(rows.first).to_have_attribute("data-id", "12")
+    page.click("th button[data-sort=decisions]")  # again: the other way
+    expect(rows.first).to_have_attribute("data-id", "1")
+    assert [int(x) for x in shown(5)] == list(range(3, 13))
+
+    page.select_option("#f-game", "board_royale")
+    expect(rows).to_have_count(4)
+    assert shown(1) == ["#2", "#5", "#8", "#11"] and page.locator("#page").inner_text() == "page 1 of 1"
+    page.select_option("#f-agent", "heuristic")
+    expect(rows).to_have_count(2)
+    assert shown(1) == ["#2", "#5"] and all("heuristic" in x for x in shown(3))
+    assert page.locator("#count").inner_text() == "(2 shown by the filter)"
+
+    # Board Royale's score is a final ranking: its chart plots escape points, with the goal, axes and a legend
+    rows.first.click()
+    page.wait_for_selector("#table .card.item, #table .rescard")
+    assert page.locator("#chart .axis-label").all_text_contents() == ["position (decisions made)", "escape points"]
+    assert page.locator("#chart-title").inner_text() == "Escape points" and page.locator("#chart .goal").count() == 1
+    legend = page.locator("#legend li").all_inner_texts()
+    assert [x.split("\n")[0].strip() for x in legend] == ["P0 heuristic", "P1 random"], legend
+    assert page.locator("#chart polyline").count() == 2
+    assert page.locator("#chart .tick.x").all_text_contents() == ["0", "4"]
+    assert page.get_attribute("#games tbody tr.on", "data-id") == "2"
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(REPORTS / "watch_list.png"), full_page=True)
+    page.select_option("#f-game", "")
+    page.select_option("#f-agent", "")
+    expect(rows).to_have_count(10)
+    page.click("#games tr[data-id='4'] button.open")  # a Seastead game charts its score
+    page.wait_for_selector("#table .flotilla")
+    page.wait_for_function("document.querySelector('#chart .axis-label.y').textContent === 'score'")
+    assert page.locator("#chart-title").inner_text() == "Scores" and page.locator("#chart .goal").count() == 0

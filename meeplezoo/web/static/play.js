@@ -63,8 +63,8 @@ function show(v) {
       r.forfeit ? el("p", { id: "forfeit" }, `P${r.forfeit.seat} forfeits: ${r.forfeit.reason}`) : null,
       r.store_error ? el("p", { class: "error", id: "store-error" }, r.store_error) : null,
       r.seed != null ? el("p", { id: "seed-told" }, `seed ${r.seed} (told now that the game is over)`) : null,
-      el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "score"), el("th", {}, "rank")),
-        r.scores.map((s, i) => el("tr", {}, el("td", {}, `P${i} ${seats[i]}`), el("td", {}, s), el("td", {}, r.ranks[i] + 1)))),
+      el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "score"), el("th", {}, "rank (0 = won)")),
+        r.scores.map((s, i) => el("tr", {}, el("td", {}, `P${i} ${seats[i]}`), el("td", {}, s), el("td", {}, r.ranks[i])))),
       stored ? el("p", {}, el("a", { id: "stored", href: `/watch?id=${r.stored_id}&seat=${v.seat}` }, `watch the stored game #${r.stored_id}`)) : null);
   }
   clearTimeout(timer);

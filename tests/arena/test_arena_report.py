@@ -1,0 +1,109 @@
+"""The arena report in people's words: plot titles name the game and only the settings that differ from its
+defaults, plots are large enough to read, each context names the ids of the games it summarises, ranks are
+0-based, and Board Royale (whose score is only a ranking) gets a plot of the rounds each agent survived."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from meeplezoo.arena import ratings, replay, report, runner
+from meeplezoo.arena.contexts import changed_settings, context_title
+from meeplezoo.arena.schedule import Study, validate
+from meeplezoo.arena.store import Store
+
+
+@pytest.fixture(scope="module")
+def reported(tmp_path_factory):
+    """Seastead at its defaults and Board Royale at 3 players (not its default 4), reported."""
+    tmp = tmp_path_factory.mktemp("report")
+    tasks = validate(Study("seastead", ["random", "heuristic"], games=2, seed=1))
+    tasks += validate(Study("board_royale", ["random", "heuristic"], seats=3, games=1, seed=1))
+    with Store(tmp / "r.sqlite") as db:
+        assert runner.run(tasks, db, workers=1).played == len(tasks)
+        rows = list(db.games(actions=False))
+        stats = ratings.compute(rows)
+    files = report.write_report(stats, tmp / "out", tmp / "r.sqlite")
+    return tmp / "r.sqlite", {cs.game: cs for cs in stats}, rows, files
+
+
+def title(png) -> str:
+    return Image.open(png).text["Title"]
+
+
+def test_plot_titles_show_the_game_and_only_the_settings_that_differ_from_its_defaults(reported):
+    _, _, _, files = reported
+    pngs = [f for f in files if f.suffix == ".png"]
+    assert len(pngs) == 6
+    for png in pngs:
+        game = "seastead" if png.name.startswith("seastead") else "board_royale num_players=3"
+        assert title(png).splitlines()[-1] == game, png.name  # not the config's JSON
+    assert context_title("seastead", {"decree": "random", "num_players": 2, "sides": "AAAA"}) == "seastead"
+    settings = {"num_players": 4, "elimination_only": True, "max_cycles": 500}  # an adapter key has no game default
+    assert changed_settings("board_royale", settings) == ["elimination_only=True", "max_cycles=500"]
+
+
+def test_plots_are_large_enough_to_read(reported):
+    for png in (f for f in reported[3] if f.suffix == ".png"):
+        width, height = Image.open(png).size
+        assert width >= 900 and height >= 500, (png.name, width, height)
+
+
+def test_each_context_names_the_ids_of_the_games_it_summarises(reported):
+    path, _, rows, files = reported
+    md = files[0].read_text()
+    for game, heading in (("seastead", "## seastead\n"), ("board_royale", "## board_royale num_players=3\n")):
+        ids = sorted(r.id for r in rows if r.game == game)
+        section = md.split(heading)[1].split("\n## ")[0]
+        assert f"Game ids: {report.id_ranges(ids)} " in section and len(ids) >= 2
+    assert report.id_ranges([7, 1, 2, 3, 5, 9, 8]) == "1-3, 5, 7-9"
+    assert f"meeplezoo replay {path} ID" in md
+
+
+def test_mean_ranks_are_0_based_as_in_every_other_table(reported):
+    _, stats, _, files = reported
+    md = files[0].read_text()
+    heuristic = stats["seastead"].agents["heuristic"]
+    assert "| mean rank (0 = won) |" in md
+    section = md.split("## seastead\n")[1].split("### Per agent")[1]
+    row = next(line for line in section.splitlines() if line.startswith("| heuristic |"))
+    assert row.split(" | ")[3] == f"{heuristic.mean_rank - 1:.2f}"
+
+
+def test_board_royale_plots_the_rounds_survived_not_its_rank_based_score(reported):
+    path, stats, rows, files = reported
+    png = next(f for f in files if f.name.startswith("board-royale") and f.name.endswith("-scores.png"))
+    assert title(png).startswith("Rounds survived")
+    cs = stats["board_royale"]
+    ids = [r.id for r in rows if r.game == "board_royale"]
+    with Store(path, create=False) as store:
+        plot_title, label, values = report.plotted(cs, store, ids)
+        games = [store.game(i) for i in ids]
+        assert report.plotted(stats["seastead"], store, [])[:2] == report.SCORES  # other games: the score
+    assert plot_title.startswith("Rounds survived") and "round" in label
+    assert {spec: len(xs) for spec, xs in values} == {s.spec: len(s.scores) for s in cs.agents.values()}
+    for row in games:
+        survived = report.rounds_survived(row)
+        final = replay.replay(row)
+        assert max(survived) == final.d.round_no > 0 and survived != row.scores
+        for a in range(3):  # a better place never survived fewer rounds
+            for b in range(3):
+                if row.ranks[a] < row.ranks[b]:
+                    assert survived[a] >= survived[b], (row.id, survived, row.ranks)
+
+
+def test_a_board_royale_game_that_no_longer_replays_is_left_out_and_said_so(reported, tmp_path):
+    import shutil
+    import sqlite3
+
+    path, stats, rows, _ = reported
+    ids = [r.id for r in rows if r.game == "board_royale"]
+    copy = tmp_path / "changed.sqlite"
+    shutil.copy(path, copy)
+    with sqlite3.connect(copy) as con:  # as if a later engine had played the first game differently
+        con.execute("UPDATE games SET scores = '[9.0, 9.0, -18.0]' WHERE id = ?", (ids[0],))
+    con.close()
+    with Store(copy, create=False) as store:
+        title, _, values = report.plotted(stats["board_royale"], store, ids)
+    assert title.endswith("\n1 games left out: they no longer replay to their stored scores")
+    assert sum(len(xs) for _, xs in values) == 3 * (len(ids) - 1)

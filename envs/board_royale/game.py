@@ -11,9 +11,19 @@ from ..core.chance import arrange
 from ..core.tasks import StackState
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
-from .content import ESCAPE_CARDS, KIND_COUNTS, NUM_ITEM_CARDS, NUM_KINDS, NUM_RES, RULES
+from .content import (
+    CARD_EFFECT,
+    CARD_TYPE,
+    ESCAPE_CARDS,
+    KIND_COUNTS,
+    NUM_ITEM_CARDS,
+    NUM_KINDS,
+    NUM_RES,
+    RULES,
+    Effect,
+)
 from .resources import canonical_hands, deck_hidden_bounds, hand_limit, hand_size, resources_of, sample_hands
-from .state import CODEC, NO, item_cards, setup
+from .state import BLOW_NONE, CODEC, NO, STEAL, RoyaleData, item_cards, setup
 from .steps import Step
 
 #: decisions whose legal actions read only the deciding seat's own hand and public facts (hand sizes, face-up
@@ -146,14 +156,18 @@ class BoardRoyaleState(StackState):
         sizes = {"hand": n * NUM_KINDS, "known": n * n * NUM_KINDS, "res_discard": NUM_KINDS}
         sizes |= {"item_owner": NUM_ITEM_CARDS, "item_used": NUM_ITEM_CARDS, "field": RULES.field_size}
         sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_KINDS, "offer_ask": NUM_KINDS}
+        sizes |= {"hid_max": n * n, "loot_hidden": NUM_KINDS - NUM_RES}
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
-        need(len(d.loot_hidden) == NUM_KINDS - NUM_RES, "loot_hidden has one count per hidden kind")
+        for t in d.stack:
+            need(len(t) == 4 and 0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
         need(all(x >= 0 for x in d.hand + d.known + d.res_discard + d.item_used), "negative counts")
         need(all(k in range(NUM_KINDS) for k in d.res_deck), "unknown card kind in the resource deck")
+        need(all(c in range(NUM_ITEM_CARDS) for c in d.item_deck + d.item_discard + d.loot_items), "item card ids")
+        need(all(c == NO or c in range(NUM_ITEM_CARDS) for c in d.field), "item card ids in the field")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
         for k in range(NUM_KINDS):
@@ -179,7 +193,6 @@ class BoardRoyaleState(StackState):
                 need(1 <= d.elim_rank[s] < n, f"P{s} eliminated with rank {d.elim_rank[s]}")
                 need(hand_size(d, s) == 0, f"P{s} is out but holds cards")
                 need(all(o != s for o in d.item_owner), f"P{s} is out but owns items")
-        need(len(d.hid_max) == n * n, "hid_max must have n * n entries")
         for v in range(n):
             for h in range(n):
                 hidden = sum(d.hand[h * NUM_KINDS + NUM_RES : (h + 1) * NUM_KINDS])
@@ -214,7 +227,90 @@ class BoardRoyaleState(StackState):
         need(d.winner in (NO, *range(n)) and 0 <= d.win_kind <= 3, "winner")
         need((d.winner == NO) == (d.win_kind == 0), "winner and win kind")
         need((d.winner == NO) == bool(d.stack), "the game is over exactly when there is a winner")
-        for t in d.stack:
-            need(0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
+        if not problems:  # both read item owners by the ids checked above
+            problems += _task_problems(d) + _offer_problems(d)
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
+
+
+# --- saved task stacks and trade offers ----------------------------------------------------------------------
+_GAINS = (Effect.DRAW, Effect.STEAL, Effect.SALVAGE)
+#: the most cards one gain draws, steals or salvages (the count of a LIMIT, DRAW or SALVAGE task)
+MAX_GAIN = max(RULES.draw, *(t.n for c, t in enumerate(CARD_TYPE) if CARD_EFFECT[c] in _GAINS))
+_ATTACKS = (Effect.DISCARD, Effect.STEAL)
+#: the items a task may name as the attacking one: a weapon card, or the Resource Phase steal
+_ATTACK_ITEMS = frozenset((STEAL, *(c for c in range(NUM_ITEM_CARDS) if CARD_EFFECT[c] in _ATTACKS)))
+_TARGETED = frozenset(c for c in _ATTACK_ITEMS if c != STEAL and not CARD_TYPE[c].area)
+_SALVAGERS = frozenset(c for c in range(NUM_ITEM_CARDS) if CARD_EFFECT[c] == Effect.SALVAGE)
+_AT_SEAT = (Step.JOIN, Step.DEFEND, Step.FIGHT, Step.RESOLVE)  # a = attacking item, b = another seat
+_TRADING = (Step.TRADE_GIVE, Step.TRADE_ASK, Step.TRADE_ANSWER)  # a = the other side of the trade
+_COUNTS = (Step.LIMIT, Step.DRAW)  # a = cards about to be gained
+#: decisions only the active player makes (on their own turn)
+_ACTIVE_ONLY = (Step.PREP, Step.RESOURCE, Step.ACTION, Step.TARGET, Step.SALVAGE_KIND, Step.TRADE_PARTNER)
+_ACTIVE_ONLY += (Step.LOOT_SPLIT, Step.FIGHT, Step.RESOLVE)  # only the active player attacks
+
+
+def _task_problems(d: RoyaleData) -> list[str]:
+    """What is wrong with the task stack (each task already 4 ints with a known step and a seat): a turn's
+    END_TURN at the bottom only, a trade's task on top only, the turn's own decisions the active player's, a blow
+    aimed at a side of the fight under way, and each task's ``a`` and ``b`` in the range its step reads them in."""
+    n, stack = d.n, d.stack
+    out = []
+    if stack and stack[0] != (Step.END_TURN, d.active, 0, 0):
+        out.append(f"the bottom task {stack[0]} must end the active player's turn")
+    if d.blow_on != NO or d.blow_kind != BLOW_NONE:  # a blow under answer: of the fight resolved next
+        fight = next((t for t in reversed(stack) if t[0] == Step.RESOLVE), None)
+        if fight is None or d.blow_on not in (fight[1], fight[3]):
+            out.append(f"blow_on {d.blow_on} is not a side of the running fight")
+    top = len(stack) - 1
+    for i, (step, seat, a, b) in enumerate(stack):
+        if step in _ACTIVE_ONLY and seat != d.active:
+            ok = False
+        elif step in _AT_SEAT:  # a JOIN's target is not the attacker; a DEFEND is between the attacker and another
+            ok = a in _ATTACK_ITEMS and b in range(n) and b != seat
+            ok = ok and (b != d.active if step == Step.JOIN else d.active in (seat, b))
+        elif step in _TRADING:
+            ok = i == top and a in range(n) and a != seat and b == 0
+        elif step in _COUNTS:
+            ok = 0 <= a <= MAX_GAIN and b == 0
+        elif step == Step.TARGET:
+            ok = a in _TARGETED and d.item_owner[a] == seat and b == 0
+        elif step == Step.SALVAGE_KIND:
+            ok = a in _SALVAGERS and b == 0
+        elif step == Step.SALVAGE:
+            ok = a in range(NUM_RES) and 0 <= b <= MAX_GAIN
+        elif step == Step.HAND_DISCARD:  # run_limit asked for just enough discards to gain at most MAX_GAIN
+            ok = a >= 1 and b == 0 and hand_size(d, seat) - a >= hand_limit(d, seat) - MAX_GAIN
+        elif step == Step.LOOT_ROOM:
+            ok = a in range(NUM_RES, NUM_KINDS) and b == 0
+        elif step == Step.VOTE:
+            ok = a in range(n) and b == 0
+        else:
+            ok = a == b == 0 and (step != Step.END_TURN or i == 0)
+        if not ok:
+            out.append(f"bad task {stack[i]}")
+    return out
+
+
+def _offer_problems(d: RoyaleData) -> list[str]:
+    """What is wrong with the trade offer: empty outside a trade; in one, the proposer gives cards and items
+    they hold, and asks for at most the other's hand size and for the other's items."""
+    top = d.stack[-1] if d.stack else None
+    offer = any(d.offer_give) or any(d.offer_ask) or d.offer_give_items or d.offer_ask_items
+    if top is None or top[0] not in _TRADING:
+        ok = not offer and d.trade_with == NO and d.counters == 0
+        return [] if ok else ["offer_give / offer_ask / offer items / trade_with / counters set outside a trade"]
+    proposer, other = (top[2], top[1]) if top[0] == Step.TRADE_ANSWER else (top[1], top[2])
+    if {proposer, other} != {d.active, d.trade_with}:
+        return ["the trade task's seats are not the active player and the trade partner"]
+    out = []
+    base = proposer * NUM_KINDS
+    if any(d.offer_give[k] > d.hand[base + k] for k in range(NUM_KINDS)):
+        out.append("offer_give holds cards the proposer does not hold")
+    if sum(d.offer_ask) > hand_size(d, other):
+        out.append("offer_ask asks for more cards than the other hand holds")
+    if any(d.item_owner[c] != proposer for c in d.offer_give_items):
+        out.append("offer_give_items holds items the proposer does not own")
+    if any(d.item_owner[c] != other for c in d.offer_ask_items):
+        out.append("offer_ask_items holds items the other side does not own")
+    return out

@@ -32,6 +32,9 @@ from .state import (
 )
 from .steps import Step
 
+#: the most goods of one kind a storehouse can hold for a moment: full, then a specialist's production (one per
+#: house) and the Praefectus Magnus bonus, before the owner discards down to the storehouse size
+MAX_GOODS = STOREHOUSE + MAX_HOUSES + 2
 #: per card id, the numeral on its back (0: starting cards, 1..5: Forum decks I..V)
 _BAND_OF = tuple(c.deck for c in CARDS)
 _BANDS = max(_BAND_OF) + 1
@@ -189,23 +192,28 @@ class ConcordiaState(StackState):
         if problems:
             raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))
         need(all(x >= 0 for x in d.money + d.goods), "negative money or goods")
+        need(all(x <= MAX_GOODS for x in d.goods), f"more than {MAX_GOODS} goods of a kind")
         need(all(x in (0, 1) for x in d.marker), "markers")
         need(all(0 <= x < NUM_GOODS for x in d.province_good), "province goods")
         need(
             all((x == NO) == (c == m.roma) and (x == NO or 0 <= x < NUM_GOODS) for c, x in enumerate(d.city_good)),
             "city goods (Roma has none)",
         )
+        need(all(c == NO or 0 <= c < NUM_CARDS for c in d.deck + d.forum), "Forum card ids")
+        for s in range(n):
+            need(all(0 <= c < NUM_CARDS for c in d.hand[s] + d.discard[s]), f"P{s} card ids")
+        if problems:  # the checks below index the card table with these ids
+            raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))
         # cards: starting cards once per seat, every card for sale in exactly one place
         sale = list(d.deck) + [c for c in d.forum if c != NO]
         for s in range(n):
             owned = d.hand[s] + d.discard[s]
-            need(all(0 <= c < NUM_CARDS for c in owned), f"P{s} card ids")
             need(sorted(c for c in owned if CARDS[c].deck == 0) == list(range(7)), f"P{s} starting cards")
-            sale += [c for c in owned if 0 <= c < NUM_CARDS and CARDS[c].deck > 0]
+            sale += [c for c in owned if CARDS[c].deck > 0]
             need(d.hand[s] == sorted(d.hand[s]), f"P{s} hand is kept sorted")
             need(len(d.houses[s]) <= MAX_HOUSES and len(set(d.houses[s])) == len(d.houses[s]), f"P{s} houses")
             need(all(0 <= c < nc and c != m.roma for c in d.houses[s]), f"P{s} house cities")
-        bands = {CARDS[c].deck for c in sale if 0 <= c < NUM_CARDS}
+        bands = {CARDS[c].deck for c in sale}
         expected = sorted(c.id for c in CARDS if 1 <= c.deck <= n)
         need(sorted(sale) == expected and bands <= set(range(1, n + 1)), "Forum cards are not each in one place")
         need(
@@ -232,11 +240,15 @@ class ConcordiaState(StackState):
                 need(occ[r] == NO, f"two colonists on route {r}")
                 occ[r] = k
         need(occ == d.route_occ, "route occupancy")
+        over = {t[1] for t in d.stack if t[0] == Step.OVERFLOW}
         for s in range(n):
-            need(storehouse_used(d, s) <= STOREHOUSE or any(t[0] == Step.OVERFLOW for t in d.stack), f"P{s} store")
+            need(storehouse_used(d, s) <= STOREHOUSE or s in over, f"P{s} storehouse holds more than {STOREHOUSE}")
         need(bool(d.stack) != bool(d.final), "the game is over exactly when the final scores are set")
         need(not d.final or len(d.final) == n, "final scores size")
         for t in d.stack:
             need(0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
+        if not problems:  # (the step ids are known: the stack check names them)
+            wrong = turn.stack_problem(d)
+            need(wrong is None, wrong or "")
         if problems:
             raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..core.tasks import TaskMachine
 from . import architect, forum, mercator, personalities, prefect, steps, storehouse
+from .content import ANY, COLONISTS, NUM_GOODS, SURCHARGE
 from .scoring import final_scores
 from .state import NO, ConcordiaData
 from .steps import DECISION_TEXT, Step
@@ -30,6 +31,58 @@ def run_end_turn(d: ConcordiaData, seat: int, a: int, b: int) -> None:
         return
     d.active = (d.active + 1) % d.n
     d.stack.append((steps.MAIN, d.active, 0, 0))
+
+
+#: the most '?' goods a purchase costs (the Senator's surcharge)
+_MAX_ANY = max(row.count(ANY) for row in SURCHARGE)
+#: the one decision a card leaves above END_TURN (its later decisions replace it there)
+_CARD_STEPS = frozenset(
+    {Step.BUILD, Step.PREFECT, Step.TRADE, Step.DIPLOMAT, Step.COLONIST_CHOICE, Step.COLONIST_MORE, Step.TRIBUNE_PLACE}
+)
+
+
+def stack_problem(d: ConcordiaData) -> str | None:
+    """What makes a saved stack impossible, or None. A stack is one of (bottom first): ``MAIN``; ``END_TURN``
+    and the decisions the played card left: one of :data:`_CARD_STEPS`, ``BUILD`` with ``MOVE_PICK`` or
+    ``MOVE_DEST`` (Architect), ``REFILL`` with ``BUY`` and perhaps ``PAY_ANY`` (Senator, Consul), or one
+    ``OVERFLOW`` per seat over its storehouse (after production). Every task but ``OVERFLOW`` is the active
+    seat's, and each step's ``a``/``b`` are in the range its handlers index with (the shape the ``TaskMachine``
+    checked: known steps, seats in range)."""
+    stack = d.stack
+    if not stack:
+        return None
+    steps_ = [t[0] for t in stack]
+    if steps_ == [Step.MAIN]:
+        shape_ok = True
+    elif steps_[0] != Step.END_TURN:
+        shape_ok = False
+    else:
+        rest = steps_[1:]
+        shape_ok = (
+            (len(rest) == 1 and rest[0] in _CARD_STEPS)
+            or rest in ([Step.BUILD, Step.MOVE_PICK], [Step.BUILD, Step.MOVE_DEST])
+            or rest in ([Step.REFILL, Step.BUY], [Step.REFILL, Step.BUY, Step.PAY_ANY])
+            or (rest and set(rest) == {Step.OVERFLOW} and len({t[1] for t in stack[1:]}) == len(rest))
+        )
+    if not shape_ok:
+        return f"the task stack {[Step(s).name for s in steps_]} is not one a turn makes"
+    for step, seat, a, b in stack:
+        if step != Step.OVERFLOW and seat != d.active:
+            return f"task {Step(step).name} of seat {seat} while seat {d.active} is active"
+        if step in (Step.MOVE_PICK, Step.MOVE_DEST):
+            ok = 0 <= a <= COLONISTS and (b == 0 if step == Step.MOVE_PICK else 0 <= b < COLONISTS)
+            ok = ok and (step == Step.MOVE_PICK or d.col[seat * COLONISTS + b] != NO)
+        elif step == Step.TRADE:  # a: the goods traded (a bit each), b: how many trades
+            ok = 0 <= a < 1 << NUM_GOODS and b == a.bit_count() <= 2
+        elif step == Step.BUY:  # a: 1 Senator (buys up to 2), 0 Consul (1); b: cards bought
+            ok = a in (0, 1) and 0 <= b <= a + 1
+        elif step == Step.PAY_ANY:  # a: '?' goods still to pay
+            ok = 1 <= a <= _MAX_ANY and b == 0
+        else:
+            ok = a == b == 0
+        if not ok:
+            return f"task {Step(step).name} has arguments a={a}, b={b} out of range"
+    return None
 
 
 DECISIONS: dict[int, tuple[Legal, Apply]] = {

@@ -106,7 +106,7 @@ class Chance:
         if (
             not isinstance(data, dict)
             or set(data) != {"seed", "events"}
-            or not all(isinstance(data[k], int) and data[k] >= 0 for k in data)
+            or not all(type(data[k]) is int and data[k] >= 0 for k in data)  # (not a bool either)
         ):
             raise CorruptStateError(f"chance must be {{'seed': int>=0, 'events': int>=0}}, got {data!r}")
         return cls(data["seed"], data["events"])

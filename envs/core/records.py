@@ -26,6 +26,9 @@ class RecordCodec:
         self.derived = tuple(n for n in derived if n in types)
         self.list_fields = tuple(n for n, t in types.items() if t.startswith("list["))
         self.tuple_lists = tuple(n for n, t in types.items() if t.startswith("list[tuple"))
+        #: entries per tuple of a ``list[tuple[int, int, ...]]`` field (None for ``tuple[int, ...]``): a saved
+        #: task of the wrong width would fail to unpack only when it reaches the top of the stack
+        self.tuple_width = {n: _tuple_width(types[n]) for n in self.tuple_lists}
         self.nested = tuple(n for n, t in types.items() if t.startswith("list[list"))
         self.flat = tuple(n for n in self.list_fields if n not in self.nested)
         self.chance_fields = tuple(n for n, t in types.items() if t == "Chance")
@@ -92,6 +95,10 @@ class RecordCodec:
                     isinstance(t, list) and all(is_int(x) for x in t) for t in value
                 ):
                     raise CorruptStateError(f"{g}: field {name!r} must be a list of integer lists, got {value!r}")
+                width = self.tuple_width.get(name)
+                if width is not None and any(len(t) != width for t in value):
+                    bad = next(t for t in value if len(t) != width)
+                    raise CorruptStateError(f"{g}: field {name!r} must hold {width}-integer entries, got {bad!r}")
                 kw[name] = [tuple(t) for t in value] if name in self.tuple_lists else [list(t) for t in value]
             elif name in self.list_fields:
                 if not isinstance(value, list) or not all(is_int(x) for x in value):
@@ -102,6 +109,12 @@ class RecordCodec:
                     raise CorruptStateError(f"{g}: field {name!r} must be an integer, got {value!r}")
                 kw[name] = value
         return self.cls(**kw)
+
+
+def _tuple_width(annotation: str) -> int | None:
+    """The fixed width of ``list[tuple[int, int, ...]]`` (None for a variable-width ``tuple[int, ...]``)."""
+    inner = annotation[len("list[tuple[") : annotation.rindex("]]")]
+    return None if "..." in inner else len(inner.split(","))
 
 
 def is_int(x: object) -> bool:

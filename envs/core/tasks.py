@@ -18,7 +18,7 @@ import numpy as np
 
 from .chance import Chance
 from .engine import TERMINAL, State
-from .errors import IllegalActionError
+from .errors import CorruptStateError, IllegalActionError
 from .records import RecordCodec
 
 Legal = Callable[[Any, int, int, int], list[int]]
@@ -57,6 +57,22 @@ class TaskMachine:
 
     def is_decision(self, step: int) -> bool:
         return step in self._legal
+
+    def stack_problem(self, stack: list[tuple[int, ...]], num_players: int) -> str | None:
+        """What makes a saved stack unplayable, or None: a task that is not ``(step, seat, a, b)``, a step this
+        machine does not know, a seat that is not one of ``num_players``, or an automatic step on top (a saved
+        position waits at a decision). The game's ``validate`` checks what each step's ``a`` and ``b`` mean."""
+        for i, task in enumerate(stack):
+            if len(task) != 4:
+                return f"task {i} of the stack {task!r} is not (step, seat, a, b)"
+            step, seat = task[0], task[1]
+            if step not in self._legal and step not in self._run:
+                return f"task {i} of the stack {task!r} has the unknown step {step}"
+            if not 0 <= seat < num_players:
+                return f"task {i} of the stack {task!r} names seat {seat} of {num_players}"
+        if stack and stack[-1][0] not in self._legal:
+            return f"the task on top of the stack {stack[-1]!r} is not a decision"
+        return None
 
     def advance(self, rec: Any, stop_at_open: bool = False) -> None:
         """Resolve automatic steps and skip impossible decisions until a decision with legal actions waits
@@ -129,6 +145,10 @@ class StackState(State):
     def __init__(self, game: Any, data: Any) -> None:
         self.game = game
         self.d = data
+
+    def task_seats(self) -> int:
+        """How many seats a task may name: the players (a solo automa with a seat of its own makes one more)."""
+        return self.game.num_players
 
     def current_player(self) -> int:
         return self.d.stack[-1][1] if self.d.stack else TERMINAL
@@ -211,10 +231,20 @@ class StackState(State):
 
     @classmethod
     def load(cls, game: Any, data: dict[str, Any]) -> StackState:
-        """Rebuild from :meth:`to_dict` output: types checked, rules validated, pending decision recomputed."""
+        """Rebuild from :meth:`to_dict` output: types checked, the task stack's shape checked, rules validated,
+        pending decision recomputed (it must have a legal action, as every position reached by play has)."""
         state = cls(game, cls.codec.from_dict(data))
+        problem = cls.machine.stack_problem(state.d.stack, state.task_seats())
+        if problem is not None:
+            raise CorruptStateError(f"{game.name}: saved state breaks the rules: {problem}")
         state.validate()
+        saved = state.d.stack.copy()
         state.refresh()
+        if state.d.stack != saved:  # advance() skipped the saved decision: not a position play can reach
+            step = cls.machine.names.get(saved[-1][0], saved[-1][0])
+            raise CorruptStateError(
+                f"{game.name}: saved state breaks the rules: the pending {step!r} has no legal action"
+            )
         return state
 
 

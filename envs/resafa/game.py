@@ -8,9 +8,10 @@ import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
 from ..core.tasks import StackState
-from . import observation, public_log, render, scoring, solo, turn
+from . import canals, observation, public_log, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
-from .content import content
+from .content import Action, Build, Choice, Convert, ExtraAction, Post, Trade, content
+from .effects import EFFECTS, LISTS
 from .geometry import CELLS, network, source_boxes
 from .state import (
     BONUS_DECK_CARDS,
@@ -24,9 +25,11 @@ from .state import (
     SUPPLY_ITEMS,
     YELLOW0,
     ResafaData,
+    S,
     setup,
 )
 from .steps import NUM_DECISIONS, Step
+from .trade import GOLD_PENDING
 
 C = content()
 
@@ -143,6 +146,10 @@ class ResafaState(StackState):
 
     def score_sheet(self) -> str:
         return render.score_sheet(self.d) if self.d.sheet else "(no final score yet)"
+
+    def task_seats(self) -> int:
+        """Solo: Resafabot is seat 1 of the tasks too (the water of its cube flows in FLOW_RUN tasks of seat 1)."""
+        return 2 if self.game.num_players == 1 else self.game.num_players
 
     def keeps_legal(self, player: int) -> bool:
         """The pending decision's legal actions read only what its own seat sees
@@ -261,6 +268,11 @@ def validate(d: ResafaData) -> None:
         need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+    for t in d.stack:
+        need(len(t) == 4 and 0 <= t[0] < len(Step), f"bad task {t}")
+    problems += _id_problems(d, n, boxes)
+    if problems:
+        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
     seats = (NO, *range(n), solo.BOT) if n == 1 else (NO, *range(n))
     need(all(x >= 0 for x in d.coins + d.store + d.supply + d.camel_load + d.g_supply + d.tokens), "negative counts")
     for k in range(NUM_ITEMS):
@@ -269,7 +281,6 @@ def validate(d: ResafaData) -> None:
         need(total == SUPPLY_ITEMS[k], f"item {k}: {total} in the game, not {SUPPLY_ITEMS[k]}")
     need(all(x in (NO, 0, 1, 2, 3) for x in d.camel_item), "camel items")
     need(all((d.camel_item[s] == NO) == (d.camel_load[s] == 0) for s in range(n)), "camel item without load")
-    need(all(0 <= x < len(C.camel_track) for x in d.camel_step), "camel steps")
     need(all(d.camel_load[s] <= C.camel_track[d.camel_step[s]] for s in range(n)), "camel over capacity")
     need(all(0 <= x < len(C.centres) for x in d.camel_at), "camel nodes")
     need(all(0 <= x <= 10 for x in d.track), "track positions")
@@ -280,7 +291,12 @@ def validate(d: ResafaData) -> None:
         need(len(d.hand[s]) <= 3, f"P{s} has more than 3 action cards in hand")
         for c in cards:
             need(
-                (0 <= c < YELLOW0) or (YELLOW0 <= c < YELLOW0 + len(C.specials) and d.spec_owner[c - YELLOW0] == s),
+                (0 <= c < YELLOW0)
+                or (
+                    YELLOW0 <= c < YELLOW0 + len(C.specials)
+                    and d.spec_owner[c - YELLOW0] == s
+                    and C.specials[c - YELLOW0].halves is not None  # a yellow card: an action card
+                ),
                 f"P{s} action card {c}",
             )
     starting = sorted(c for s in range(n) for c in d.hand[s] + d.deck[s] + d.played[s] if c < YELLOW0)
@@ -327,6 +343,10 @@ def validate(d: ResafaData) -> None:
     need(n == 1 or sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
     need(1 <= d.round_no <= 7 and 0 <= d.first < n and 0 <= d.active < n, "round / seats")
     need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
+    need((d.round_no == 7) == bool(d.sheet), "the score sheet is filled exactly after round 6")
+    need(all(d.canal_owner[box] != NO for box, c in zip(source_boxes(n), d.cubes, strict=True) if c == 1), "cubes")
+    if d.stack:
+        problems += _turn_problems(d, n) + _task_problems(d, n, boxes)
     task_seats = 2 if n == 1 else n  # solo: seat 1 = Resafabot's water flowing (FLOW_RUN)
     for t in d.stack:
         need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < task_seats, f"bad task {t}")
@@ -336,3 +356,169 @@ def validate(d: ResafaData) -> None:
     problems += solo.problems(d)
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+
+
+def _id_problems(d: ResafaData, n: int, boxes: int) -> list[str]:
+    """Ids and small numbers out of the range the rules, the observation and the content tables read them in."""
+    out = []
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            out.append(what)
+
+    tiles, designs = range(len(C.workshops)), range(len(C.canal_tiles))
+    yellow = range(YELLOW0, YELLOW0 + len(C.specials))
+    need(
+        d.card == NO or 0 <= d.card < YELLOW0 or (d.card in yellow and C.specials[d.card - YELLOW0].halves is not None),
+        "card is not an action card",
+    )
+    need(
+        d.half in (NO, 0, 1) and d.main in (NO, *range(len(Action))) and d.colour in (NO, 0, 1, 2, 3),
+        "half / main / colour",
+    )
+    need(all(0 <= x < len(C.camel_track) for x in d.camel_step), "camel steps")
+    need(all(t == NO or t in tiles for t in d.ws_tile), "workshop tile ids")
+    level = (LEVEL_WORKSHOPS[0],) * 3 + (LEVEL_WORKSHOPS[1],) * 3
+    need(all(t == NO or t in level[i] for i, t in enumerate(d.ws_display)), "workshop display")
+    need(all(c == NO or 0 <= c < len(C.bonus_cards) for c in d.bonus_display), "bonus display card ids")
+    need(all(0 <= c < len(C.bonus_cards) for hand in d.bonus_hand for c in hand), "bonus card ids in hand")
+    need(
+        all(
+            (t == NO) == (C.centres[node].colour == "city")
+            and (t == NO or (0 <= t < len(C.trading_tiles) and C.trading_tiles[t].colour == C.centres[node].colour))
+            for node, t in enumerate(d.trade_tile)
+        )
+        and len(set(d.trade_tile)) == len(d.trade_tile),
+        "trading tiles",
+    )
+    need(all(x in (0, 1) for x in d.trade_side), "trading tile sides")
+    need(
+        all(
+            (o == NO or t != NO) and (t == NO or t in designs)  # an owned box holds a tile
+            for o, t in zip(d.canal_owner, d.canal_design, strict=True)
+        ),
+        "canal tile designs",
+    )
+    need(all(x in (0, 1) for x in d.canal_side), "canal tile sides")
+    if not out:  # a tile printed on one side only has no back to lie on
+        need(
+            all(
+                t == NO or canals.face(t, side) is not None
+                for t, side in zip(d.canal_design, d.canal_side, strict=True)
+            ),
+            "canal tile sides",
+        )
+    bonus = [t for t in d.cbonus_at if t != NO]
+    need(all(0 <= t < len(C.canal_bonus_tiles) for t in bonus) and len(set(bonus)) == len(bonus), "canal bonus tiles")
+    need(all(x >= 0 for x in d.scarabs + d.gardens_done + d.cubes_taken + d.vp), "negative scores")
+    return out
+
+
+def _turn_problems(d: ResafaData, n: int) -> list[str]:
+    """The turn order while the game runs: ``turns`` of this round taken clockwise from ``first``, and each seat's
+    played cards one a turn it took this round (the running turn included once its card is played), plus the
+    previous round's in rounds 2, 4 and 6 (the action cards are reshuffled after every even round)."""
+    rounds = n * S.cards_per_round
+    ending = any(t[0] == Step.END_ROUND for t in d.stack)
+    if not (d.turns == rounds if ending else 0 <= d.turns < rounds):
+        return [f"turns {d.turns}: not the turns of this round"]
+    if not ending and d.active != (d.first + d.turns) % n:
+        return [f"active {d.active} is not the seat whose turn it is after {d.turns} turns from first {d.first}"]
+    playing = d.card != NO  # the active seat played its card; its turn ends at END_TURN
+    out = []
+    for s in range(n):
+        taken = d.turns // n + ((s - d.first) % n < d.turns % n) + (playing and s == d.active)
+        if len(d.played[s]) != (d.round_no - 1) % 2 * S.cards_per_round + taken:
+            out.append(f"played[{s}] holds {len(d.played[s])} cards, not one a turn taken (turns {d.turns})")
+    return out
+
+
+#: steps whose ``a`` and ``b`` are both 0
+_PLAIN_TASKS = frozenset(
+    {Step.PLAY_CARD, Step.ORIENT, Step.CARD_MAIN, Step.CARD_COLOUR, Step.ORDER, Step.TRACK_PICK, Step.LOAD_ITEM}
+    | {Step.HAND_LIMIT, Step.DRAW, Step.END_TURN, Step.RAIN, Step.END_ROUND}
+)
+#: steps only ever at the bottom of the stack (a turn's start and end, a round's end)
+_BOTTOM = frozenset({Step.PLAY_CARD, Step.END_TURN, Step.END_ROUND})
+#: the later parts of one paid choice (a tile's face, cell and rotation, a garden's square and position, a canal
+#: tile's box, a searched card): pushed and decided at once (no card may be used first), so only ever on top
+_TOP_ONLY = frozenset(
+    {Step.WS_FACE, Step.WS_CELL, Step.WS_ROT, Step.GARDEN_SQUARE, Step.GARDEN_POS, Step.CANAL_BOX} | {Step.SEARCH_PICK}
+)
+#: steps whose ``b`` (``a`` for POST_BOX) is a Build or Post effect's discount code (0: none, else effect id + 1)
+_DISCOUNT_B = frozenset({Step.WS_PICK, Step.GARDEN_SIZE, Step.CANAL_PICK})
+_EFFECT_KIND = {
+    Step.CHOICE: (Choice,),
+    Step.CONVERT: (Convert,),
+    Step.BUILD_OFFER: (Build, Trade, Post),
+    Step.EXTRA_ACTION: (ExtraAction,),
+}
+
+
+def _task_problems(d: ResafaData, n: int, boxes: int) -> list[str]:
+    """What is wrong with the task stack of a running game (each task 4 ints with a known step): the turn's or
+    the round's task at the bottom only (END_TURN exactly while a card is played), the active seat's tasks only
+    (but in the rain), the later parts of a choice on top only, each task's ``a`` and ``b`` in the range its step
+    reads them in."""
+    stack = d.stack
+    out = []
+    if stack[0][0] not in _BOTTOM or stack[0][1] != d.active or (stack[0][0] == Step.END_TURN) != (d.card != NO):
+        out.append(f"the bottom task {stack[0]} is not the active seat's turn (its end once its card is played)")
+    if not any(t[0] == Step.END_ROUND for t in stack) and any(t[1] != d.active for t in stack):
+        out.append("a task of another seat than the active one during a turn")  # only the rain asks others
+
+    def effect(eid: int, kinds: tuple) -> bool:
+        return 0 <= eid < len(EFFECTS) and isinstance(EFFECTS[eid], kinds)
+
+    def discount(code: int) -> bool:
+        return code == 0 or effect(code - 1, (Build, Post))
+
+    nodes, cells, tiles = len(C.centres), range(CELLS), range(len(C.workshops))
+    placed = {*d.ws_tile, *d.ws_display, *d.ws_decks[0], *d.ws_decks[1]}
+    for i, (step, seat, a, b) in enumerate(stack):
+        if (step in _BOTTOM and i > 0) or (step in _TOP_ONLY and i < len(stack) - 1):
+            ok = False
+        elif step in _PLAIN_TASKS:
+            ok = a == b == 0
+        elif step in _EFFECT_KIND:
+            ok = effect(a, _EFFECT_KIND[step]) and (b >= 0 if step == Step.CONVERT else b == 0)
+        elif step in _DISCOUNT_B:
+            ok = discount(b) and (a in (1, 2, 3) if step == Step.GARDEN_SIZE else a == 0)
+        elif step in (Step.COLOUR_OPT, Step.BONUS_PICK):
+            ok = a in (NO, 0, 1, 2, 3) and b == 0
+        elif step in (Step.STEP, Step.COLOUR_ACTION):
+            ok = a in (0, 1, 2, 3) and b == 0
+        elif step in (Step.SPECIAL, Step.SEARCH_PICK):
+            ok = 0 <= a < len(DECK_CARDS) and b == 0
+        elif step == Step.MAIN_ACTION:
+            ok = 0 <= a < len(Action) and b in (0, 1, 2)
+        elif step == Step.POST_BOX:
+            ok = discount(a) and b in (0, 1)
+        elif step in (Step.WS_FACE, Step.WS_CELL):  # a = the tile taken from the display: in no other place
+            ok = a in tiles and b in ((0, 1) if step == Step.WS_CELL else (0,)) and a not in placed
+        elif step == Step.WS_ROT:
+            ok = a in cells and b == 0
+        elif step == Step.GARDEN_SQUARE:
+            ok = a in (0, 1) and b == 0
+        elif step == Step.GARDEN_POS:
+            ok = a in (0, 1) and b in cells
+        elif step == Step.CANAL_BOX:  # a = tile * 2 + side: a tile of the seat's not yet placed, with that side
+            ok = 0 <= a < 2 * len(C.canal_tiles) and b == 0 and canals.face(a // 2, a % 2) is not None
+            ok = ok and seat < n and d.canal_placed[seat * len(C.canal_tiles) + a // 2] == 0
+        elif step == Step.LOAD_COUNT:
+            ok = 0 <= a < NUM_ITEMS and b == 0
+        elif step == Step.DEAL:
+            ok = 0 <= a < nodes and b == 0
+        elif step == Step.DEAL_COUNT:
+            ok = a in (0, 1) and 0 <= b % GOLD_PENDING < nodes and b // GOLD_PENDING in (0, 1)  # b = node (+ gold)
+        elif step in (Step.FLOW, Step.FLOW_RUN):
+            ok = 0 <= a < boxes and 0 <= b < 1 << boxes
+        elif step == Step.TRADE_MOVE:
+            ok = a >= 0 and b == 0
+        elif step == Step.EFFECTS:  # a = printed effect list, b = its next effect
+            ok = 0 <= a < len(LISTS) and 0 <= b < len(LISTS[a])
+        else:
+            continue  # PRODUCE (bit fields), MERCHANT_ROW, BOT_TURN: read through tables that bound them
+        if not ok:
+            out.append(f"bad task {stack[i]}")
+    return out

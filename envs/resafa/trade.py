@@ -95,6 +95,8 @@ def legal_load_count(d: ResafaData, seat: int, item: int, b: int) -> list[int]:
 
 def apply_load_count(d: ResafaData, action: int, seat: int, item: int, b: int) -> None:
     n = action - COUNT0 + 1
+    if d.camel_item[seat] != NO:  # a card used at this decision loaded the camel meanwhile: it unloads first
+        d.store[seat * NUM_ITEMS + d.camel_item[seat]] += d.camel_load[seat]
     d.store[seat * NUM_ITEMS + item] -= n
     d.camel_item[seat], d.camel_load[seat] = item, n
 

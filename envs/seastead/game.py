@@ -24,6 +24,7 @@ from .content import (
     SOLO,
     SPEC_BY_NAME,
     SPECIALISTS,
+    Bld,
     Deck,
 )
 from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
@@ -31,6 +32,17 @@ from .steps import NUM_DECISIONS, Step
 
 DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
 _BAND_ORDER = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)  # the bands in the order resample_hidden arranges them
+
+
+def _ships_to_come(d: Any, seat: int) -> int:
+    """Ships of ``seat``'s built shipyards not yet on the board or boxed: a new ship waiting to be placed, or
+    the effect of a shipyard just built (waiting below the opponent's Investor reaction)."""
+    new = sum(1 for t in d.stack if t[0] == Step.SHIP_PLACE and t[1] == seat and t[2] == NO)
+    return new + sum(
+        1
+        for t in d.stack
+        if t[0] == Step.BUILDING_EFFECT and t[1] == seat and 0 <= t[2] < NUM_LOCS and d.loc_bld[t[2]] == Bld.SHIPYARD
+    )
 
 
 class SeasteadGame(Game):
@@ -179,14 +191,20 @@ class SeasteadState(StackState):
             raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
         need(len(d.res) == 2 * NUM_RES and len(d.supply) == NUM_RES, "resource list sizes")
         sizes = {"cleanup": 2, "shortfall": 2, "columns": 2, "ships_boxed": 2, "dock_display": 3, "spec_display": 3}
-        sizes |= {"spec_owner": len(SPECIALISTS), "spec_spent": len(SPECIALISTS)}
+        sizes |= {"spec_owner": len(SPECIALISTS), "spec_spent": len(SPECIALISTS), "built": 6, "demand": 4}
+        sizes |= {"loc_bld": NUM_LOCS, "loc_owner": NUM_LOCS, "ship": NUM_LOCS, "dock_at": NUM_LOCS}
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
-        need(len(d.loc_bld) == len(d.loc_owner) == len(d.ship) == len(d.dock_at) == 24, "board sizes")
         need(len(d.sheet) in (0, 12), "score sheet size")
+        if problems:  # the checks below index with these lists
+            raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
         need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
         need(all(x >= 0 for x in d.shortfall + d.ships_boxed) and all(0 <= c <= 4 for c in d.columns), "counts")
         need(all(x in (NO, 0, 1) for x in d.loc_owner + d.ship + d.spec_owner), "seat numbers on the board")
+        need(
+            not d.solo or (BOSS not in d.ship + d.spec_owner and d.res[BOSS * NUM_RES :] == [0] * NUM_RES),
+            "the Boss holds ships, specialists or resources",
+        )
         types = (NO, 0, 1, 2, BOSS_BUILDING) if d.solo else (NO, 0, 1, 2)
         need(all(x in types for x in d.loc_bld), "building types on the board")
         need(
@@ -198,14 +216,16 @@ class SeasteadState(StackState):
             "Boss buildings",
         )
         need(all(x in (0, 1) and (x == 0 or d.spec_owner[i] != NO) for i, x in enumerate(d.spec_spent)), "spent")
-        need(d.round_no >= 0 and 0 <= d.turns_in_round <= (2 if d.sheet else 1) and 0 <= d.triggers < 16, "round")
+        per_round = 1 if d.solo else 2  # turns in a round; once the game is over the last round is complete
+        turns_ok = d.turns_in_round == per_round if d.sheet else 0 <= d.turns_in_round < per_round
+        need(d.round_no >= 0 and turns_ok and 0 <= d.triggers < 16, "round")
         need(d.end_round == NO or d.round_no <= d.end_round <= d.round_no + 1, "end round")
         need(d.dive_reshuffled in (0, 1), "dive_reshuffled is a flag")
         need(d.mine_half in (NO, 0, 1) and d.trawler in (0, 1) and d.engineer in (0, 1), "turn modifiers")
         need(d.prospector in (NO, *range(NUM_RES)) and d.founder in (NO, *range(NUM_RES)), "turn resource kinds")
         need(d.build_type in (NO, 0, 1, 2) and d.built_loc in (NO, *range(24)), "this turn's build")
-        if problems:  # the checks below index with these values
-            raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))
+        docks = [x for x in d.dock_deck + d.dock_display + d.dock_at if x != NO]
+        need(all(0 <= x < len(DOCKS) for x in docks) and len(set(docks)) == len(docks), "dock tile ids")
         if not problems:
             for k in range(NUM_RES):
                 total = d.supply[k] + d.res[k] + d.res[NUM_RES + k] + sum(d.boss_res[k::NUM_RES])
@@ -215,19 +235,20 @@ class SeasteadState(StackState):
             d.cleanup_supply >= 0 and d.cleanup_supply + sum(d.cleanup) == SETUP.cleanup_supply,
             "cleanup total",
         )
-        need(len(d.built) == 6 and all(0 <= b <= 4 for b in d.built), "built counts")
+        need(all(0 <= b <= 4 for b in d.built), "built counts")
         if not d.sheet:
             for seat in (0,) if d.solo else (0, 1):
                 for t in range(3):
                     on_board = sum(1 for i in range(24) if d.loc_owner[i] == seat and d.loc_bld[i] == t)
                     need(on_board == d.built[seat * 3 + t], f"P{seat} buildings of type {t} on board")
-                ships = d.ship.count(seat) + d.ships_boxed[seat]
+                ships = d.ship.count(seat) + d.ships_boxed[seat] + _ships_to_come(d, seat)
                 need(ships <= d.built[seat * 3 + 2], f"P{seat} has more ships than shipyards")
         cards = sorted(d.dive_deck + d.dive_discard + ([d.revealed] if d.revealed != NO else []))
         in_box = [c.id for c in DIVE_CARDS if d.solo and c.deck == Deck.DEPTHS]  # solo: no Depths cards
         need(sorted(cards + in_box) == list(range(len(DIVE_CARDS))), "dive cards are not each in exactly one place")
-        docks = sorted(d.dock_deck + [x for x in d.dock_display + d.dock_at if x != NO])
-        need(d.sheet != [] or docks == list(range(len(DOCKS))), "dock tiles are not each in one place")
+        need(d.sheet != [] or sorted(docks) == list(range(len(DOCKS))), "dock tiles are not each in one place")
+        board = d.loc_owner + d.loc_bld + d.dock_at
+        need(not d.sheet or board == [NO] * len(board), "final scoring clears the board")
         owned = [i for i in range(len(SPECIALISTS)) if d.spec_owner[i] != NO]
         specs = sorted(d.spec_deck + [x for x in d.spec_display if x != NO] + owned)
         removed = sorted(SPEC_BY_NAME[n] for n in SOLO.removed_specialists) if d.solo else []
@@ -237,5 +258,8 @@ class SeasteadState(StackState):
         for t in d.stack:
             need(0 <= t[0] < len(Step) and t[1] in ((0,) if d.solo else (0, 1)), f"bad task {t}")
         need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
+        if not problems:  # (the step ids are known: the stack check names them)
+            wrong = turn.stack_problem(d)
+            need(wrong is None, wrong or "")
         if problems:
             raise CorruptStateError("seastead: saved state breaks the rules: " + "; ".join(problems))

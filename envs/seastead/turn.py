@@ -7,16 +7,18 @@ koşullardan biri gerçekleştiğinde mevcut tur tamamlanır, ardından 1 tur da
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core.tasks import Apply, Legal, TaskMachine
 from . import bonuses, build, dive, effects
 from .actions import BUILD0, DIVE, LOC0, PASS, RES0, SLOT0, SPEC0
-from .content import NUM_RES
+from .content import DIVE_CARDS, NUM_FLOTILLAS, NUM_LOCS, NUM_RES, SETUP, SIDE_LOCATIONS, WILD, Bld
 from .ending import record_triggers
 from .scoring import final_scoring
 from .specialists import TIMING, play, plays
 from .state import NO, SeasteadData
 from .steps import DECISION_TEXT, Step
-from .tokens import gain, pay, supplied_kinds
+from .tokens import gain, loc_effect, pay, supplied_kinds
 
 
 # --- the main decision and the end-of-turn window ------------------------------------------------------
@@ -229,3 +231,164 @@ assert {int(s) for s in Step} == set(DECISIONS) | set(AUTOMATIC)
 advance = MACHINE.advance
 apply_action = MACHINE.apply
 apply_to_look = MACHINE.look
+
+
+# --- what a saved stack may hold ------------------------------------------------------------------------
+#: wilds one share of a dive card can give: the most a half shows, plus the Trawler's and a decree's
+_MAX_WILD = max(half[WILD] for card in DIVE_CARDS for half in card.halves) + 2
+#: the largest ``n`` of a location effect (resources of a gain_any, of a convert)
+_MAX_N = max(loc.effect.n for side in SIDE_LOCATIONS for loc in side)
+_ALL_LOCS = 1 << NUM_LOCS  # bound of a bitmask of locations
+
+
+def _loc(x: int) -> bool:
+    return 0 <= x < NUM_LOCS
+
+
+def _kind(x: int) -> bool:
+    return 0 <= x < NUM_RES
+
+
+def _flotilla(x: int) -> bool:
+    return 0 <= x < NUM_FLOTILLAS
+
+
+def _type_left(d: SeasteadData, seat: int) -> bool:
+    """The building type of this build is one ``seat`` still has on its board."""
+    return d.build_type != NO and d.built[seat * 3 + d.build_type] < SETUP.buildings_per_type
+
+
+ArgsCheck = Callable[[SeasteadData, int, int, int], bool]
+#: per step, whether a task's ``(seat, a, b)`` are what the handlers that push it give (``a == b == 0`` for the
+#: steps not listed): in range for the lists they index, and naming what is really there
+TASK_ARGS: dict[int, ArgsCheck] = {
+    Step.DIVE_WILD: lambda d, s, a, b: 1 <= a <= _MAX_WILD and b == 0,
+    Step.BUILD_WHERE: lambda d, s, a, b: a == b == 0 and _type_left(d, s),
+    Step.FOUNDER_KIND: lambda d, s, a, b: a == b == 0 and _type_left(d, s),
+    Step.INVESTOR: lambda d, s, a, b: _kind(a) and b == 0,
+    Step.DOCK_CHOICE: lambda d, s, a, b: (
+        _loc(a) and b == 0 and d.loc_owner[a] == s and d.loc_bld[a] == Bld.PORT and d.dock_at[a] == NO
+    ),
+    Step.SHIP_PLACE: lambda d, s, a, b: (a == NO or (_loc(a) and d.ship[a] == s)) and b == 0,
+    Step.EFFECT_USE: lambda d, s, a, b: _loc(a) and b == 0 and loc_effect(d, a).kind in ("gain", "cleanup", "decree"),
+    Step.EFFECT_KIND: lambda d, s, a, b: 1 <= a <= _MAX_N and b == 0,
+    Step.GIVE_KIND: lambda d, s, a, b: a == 0 and b in (0, 1),
+    Step.CONVERT_GIVE: lambda d, s, a, b: 1 <= a <= _MAX_N and b == 0,
+    Step.CONVERT_TAKE: lambda d, s, a, b: 1 <= a <= _MAX_N and _kind(b) and d.res[s * NUM_RES + b] > 0,
+    Step.REFRESH: lambda d, s, a, b: a in (0, 1) and b == 0,
+    Step.SHIP_SELECT: lambda d, s, a, b: 0 <= a <= 2 and 0 <= b < _ALL_LOCS,
+    Step.SHIP_DEST: lambda d, s, a, b: (
+        0 <= a <= 2 and b >= 0 and _loc(b & 31) and b >> 5 < _ALL_LOCS and d.ship[b & 31] == s
+    ),
+    Step.DEMAND_A: lambda d, s, a, b: a in (0, 1) and b == 0,
+    Step.DEMAND_B: lambda d, s, a, b: a in (0, 1) and _flotilla(b) and b != d.locked,
+    Step.DEMAND_LOCK: lambda d, s, a, b: _flotilla(a) and _flotilla(b) and a != b and d.locked not in (a, b),
+    Step.BUILDING_SELECT: lambda d, s, a, b: a in (0, 1) and b == 0,
+    Step.BUILDING_DEST: lambda d, s, a, b: (
+        a in (0, 1)
+        and _loc(b)
+        and d.loc_bld[b] in (Bld.ACADEMY, Bld.SHIPYARD)
+        and d.loc_owner[b] == (s if a == 0 else 1 - s)
+    ),
+    Step.TRADER_TO: lambda d, s, a, b: a == 0 and _kind(b),
+    Step.HARBOUR_SLOT: lambda d, s, a, b: a == 0 and _loc(b) and d.dock_at[b] != NO and d.loc_owner[b] == s,
+    Step.AFTER: lambda d, s, a, b: a == (d.build_type != NO) and b == 0,
+    Step.TAKE_HALF: lambda d, s, a, b: a in (0, 1) and b == 0 and (a == 0 or not d.solo),
+    Step.BUILDING_EFFECT: lambda d, s, a, b: (
+        a == d.built_loc != NO and b == 0 and d.loc_owner[a] == s and d.loc_bld[a] == d.build_type
+    ),
+    Step.LOCATION_EFFECT: lambda d, s, a, b: a == d.built_loc != NO and b == 0,
+    Step.SHIP_DISPLACED: lambda d, s, a, b: _loc(a) and (b == 1 or (b == 0 and a == d.built_loc)),
+    Step.ROW_CHECK: lambda d, s, a, b: a == d.build_type != NO and b == 0,
+}
+#: steps of the active player's opponent (reactions, the other share, a bonus or gain the opponent takes)
+_OPPONENT_STEPS = frozenset({Step.AGENT, Step.INVESTOR, Step.OWNER_BONUS, Step.OPPONENT_GAIN})
+#: steps of either seat: wilds of either share, a ship's owner placing it
+_EITHER_SEAT = frozenset({Step.DIVE_WILD, Step.SHIP_PLACE})
+#: steps that only a build turn (its type chosen) pushes
+_BUILD_STEPS = frozenset(
+    {Step.BUILD_WHERE, Step.FOUNDER_KIND, Step.INVESTOR, Step.COLUMN_CHECK, Step.ROW_CHECK, Step.BUILDING_EFFECT}
+)
+#: steps a position waits at no more than once: a turn's frame, the dive's and the build's steps, reactions, the
+#: choices of a location effect or a bonus (resolved before the next one is pushed) and of a specialist (each is
+#: played once a turn)
+_ONCE = frozenset(
+    {
+        *(Step.MAIN, Step.END_TURN, Step.AFTER, Step.DIVE_SPLIT, Step.AGENT, Step.DISCARD_DIVE, Step.BOSS_DELIVERY),
+        *(Step.BUILD_WHERE, Step.FOUNDER_KIND, Step.PROSPECTOR_KIND, Step.INVESTOR, Step.BUILDING_EFFECT),
+        *(Step.DOCK_CHOICE, Step.SPECIALIST_CHOICE, Step.LOCATION_EFFECT, Step.SHIP_DISPLACED, Step.ROW_CHECK),
+        *(Step.COLUMN_CHECK, Step.DECREE_CHOICE, Step.EFFECT_USE, Step.GIVE_KIND, Step.CONVERT_GIVE),
+        *(Step.CONVERT_TAKE, Step.DEMAND_A, Step.DEMAND_B, Step.DEMAND_LOCK, Step.ROW_PORT, Step.BUILDING_SELECT),
+        *(Step.BUILDING_DEST, Step.TRADER_FROM, Step.TRADER_TO, Step.HARBOUR_PORT, Step.HARBOUR_SLOT),
+        Step.SALVAGER_KIND,
+    }
+)
+#: what lies right below a step that only ever goes on top of one other (the effects of a building just built)
+_ON_TOP_OF = {
+    Step.INVESTOR: Step.BUILDING_EFFECT,
+    Step.BUILDING_EFFECT: Step.LOCATION_EFFECT,
+    Step.DOCK_CHOICE: Step.LOCATION_EFFECT,
+    Step.SPECIALIST_CHOICE: Step.LOCATION_EFFECT,
+}
+#: steps of a dive in progress (the revealed card waits for DISCARD_DIVE)
+_DIVE_STEPS = frozenset({Step.DIVE_SPLIT, Step.AGENT, Step.TAKE_HALF, Step.BOSS_DELIVERY, Step.DISCARD_DIVE})
+
+
+def stack_problem(d: SeasteadData) -> str | None:
+    """What makes a saved task stack impossible, or None (the ``TaskMachine`` already checked the step ids and
+    seats). A turn starts as ``MAIN`` (``SOLO_EXTRA`` at the solo setup), then lies on ``END_TURN`` and
+    ``AFTER``; a dive keeps its card revealed until ``DISCARD_DIVE`` (just above ``AFTER``); build steps need
+    the type chosen; each task's seat and arguments are those its handlers push (:data:`TASK_ARGS`)."""
+    stack = d.stack
+    if not stack:
+        return None
+    steps = [t[0] for t in stack]
+    bottom = steps[0]
+    if bottom not in (Step.MAIN, Step.END_TURN, Step.SOLO_EXTRA) or (bottom == Step.SOLO_EXTRA) != (
+        len(stack) == 1 and d.solo and d.round_no == 0 and steps == [Step.SOLO_EXTRA]
+    ):
+        return f"a turn does not start with {Step(bottom).name}"
+    if any(s in (Step.MAIN, Step.END_TURN, Step.SOLO_EXTRA) for s in steps[1:]):
+        return "a turn's first or last step above the bottom of the stack"
+    if Step.REVEAL in steps:  # it runs the moment it is pushed
+        return "a dive card waits to be revealed"
+    twice = [Step(s).name for s in _ONCE if steps.count(s) > 1]
+    twice += [Step(t[0]).name for t in set(stack) if t[0] != Step.OWNER_BONUS and stack.count(t) > 1]
+    if twice or [t[2] for t in stack if t[0] == Step.TAKE_HALF] not in ([], [0], [1], [1, 0]):
+        return f"tasks that a position holds once are there twice: {twice or ['TAKE_HALF']}"
+    moving = [t[2] for t in stack if t[0] == Step.SHIP_PLACE and t[2] != NO]
+    moving += [t[3] & 31 for t in stack if t[0] == Step.SHIP_DEST]
+    if len(set(moving)) != len(moving):
+        return "two pending moves of one ship"
+    for i, s in enumerate(steps):
+        below = _ON_TOP_OF.get(s)
+        if below is not None and (i == 0 or steps[i - 1] != below):
+            return f"task {Step(s).name} is not right above {below.name}"
+    if (bottom == Step.END_TURN) != (len(steps) > 1 and steps[1] == Step.AFTER) or Step.AFTER in steps[2:]:
+        return "END_TURN and AFTER are not the two bottom tasks"
+    if Step.DISCARD_DIVE in steps[:2] + steps[3:] or (
+        any(s in _DIVE_STEPS for s in steps) and steps[2:3] != [Step.DISCARD_DIVE]
+    ):
+        return "a dive step without DISCARD_DIVE on AFTER"
+    if (d.revealed != NO) != (Step.DISCARD_DIVE in steps):
+        return "a revealed dive card outside a dive, or a dive without one"
+    pending_half = any(s in (Step.AGENT, Step.TAKE_HALF, Step.BOSS_DELIVERY) for s in steps)
+    if pending_half and Step.DIVE_SPLIT not in steps and d.mine_half not in (0, 1):
+        return "the dive card's halves are shared out but mine_half is not set"
+    if Step.BOSS_DELIVERY in steps and not d.solo:
+        return "a Boss delivery outside the solo mode"
+    if d.build_type == NO and any(s in _BUILD_STEPS for s in steps):
+        return "a build step outside a build"
+    if bool(d.decree_drawn) != (Step.DECREE_CHOICE in steps):
+        return "drawn decrees without the decree choice, or the choice without them"
+    for step, seat, a, b in stack:
+        if step in _OPPONENT_STEPS or (step == Step.TAKE_HALF and a == 1):
+            right_seat = not d.solo and seat == 1 - d.active
+        else:
+            right_seat = step in _EITHER_SEAT or seat == d.active
+        if not right_seat:
+            return f"task {Step(step).name} of seat {seat} while seat {d.active} is active"
+        check = TASK_ARGS.get(step)
+        if not (check(d, seat, a, b) if check is not None else a == b == 0):
+            return f"task {Step(step).name} has arguments a={a}, b={b} that do not fit the position"
+    return None

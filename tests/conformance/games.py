@@ -74,6 +74,9 @@ class GameSpec:
     roundtrip_every: int = 1
     #: the corrupt-save test breaks the saves of every ``corrupt_every``-th position (~4 broken saves per field)
     corrupt_every: int = 13
+    #: the save-mutation fuzz (test_save_mutations.py) edits every field of the saves of this many positions of one
+    #: random game, spread from the start to the last decision, and of the finished game; 0 leaves the case out
+    mutation_positions: int = 3
     #: whether the game draws random events after the setup (reshuffles, random steals); if so the fresh
     #: chance test compares ``chance_copies`` determinized copies at ``chance_positions`` positions taken
     #: every ``chance_every`` decisions of random games
@@ -693,6 +696,7 @@ RESAFA = GameSpec(
     roundtrip_every=3,
     load_every=40,
     corrupt_every=40,  # ~70 fields, ~280 broken saves per position: 8-11 positions of a game
+    mutation_positions=2,  # ~3,000 edited saves per position, a fifth of them played on: ~3 s a position
 )
 
 # Resafa with 3-4 players: the same engine with more seats (9 water cubes, the 3-4 player board side, more
@@ -701,7 +705,13 @@ RESAFA = GameSpec(
 # 100th, 8 chance positions. The advanced setup variant changes only the observation and determinize: scenario
 # tests (tests/resafa/test_scoring_and_hidden.py), no case of its own. CPU of the three cases: docs/rules/resafa.md.
 RESAFA_MORE = dataclasses.replace(
-    RESAFA, fuzz_games=2, roundtrip_every=6, load_every=100, corrupt_every=100, chance_positions=8
+    RESAFA,
+    fuzz_games=2,
+    roundtrip_every=6,
+    load_every=100,
+    corrupt_every=100,
+    chance_positions=8,
+    mutation_positions=0,  # the 1-2 player cases' record with more seats; 3 positions of a 4-player game: ~25 s
 )
 # Resafa solo against Resafabot: the same engine with one seat (~150 decisions a random game, half a 2-player
 # game's), Resafabot acting inside automatic steps: 4 fuzz games, the 2-player sampling otherwise. Reaching the

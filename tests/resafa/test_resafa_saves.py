@@ -85,3 +85,14 @@ def test_a_camel_loaded_during_the_load_count_keeps_its_goods():
     for _ in range(220):
         state.apply(rng.choice(state.legal_actions()))
         state.validate()
+
+
+def test_a_solo_rain_with_resafabots_water_still_to_flow_reloads():
+    """Seed 124 solo: the player's water branches (a FLOW decision) above Resafabot's FLOW_RUN task of seat 1;
+    its save loads back (the task seats of a solo game are the player's and Resafabot's)."""
+    game = ResafaGame(num_players=1)
+    state, rng = game.new_state(124), random.Random(124)
+    while not any(t[0] == Step.FLOW_RUN and t[1] == 1 for t in state.d.stack):
+        assert not state.is_terminal(), "no rain with Resafabot's water left to flow"
+        state.apply(rng.choice(state.legal_actions()))
+    assert game.state_from_json(state.to_json()).to_dict() == state.to_dict()

@@ -2,11 +2,13 @@
 
 At each of its decisions the agent prints the table as its seat sees it (the view's rendering: what the
 seat cannot see is never shown, and the seat's own hidden cards are listed where the game's picture leaves
-them out), then the legal actions by id and name, and reads a move: an action id, or the start of a legal
-move's name (any case; the whole name when it is also the start of another). An ambiguous start lists the
-moves it matches; ``?`` or ``help`` lists the legal moves again; an empty line asks again. Bad input (no move
-of that name, an id out of range or not legal now) gets a one-line message and the question again; ``q`` (or
-the end of input) resigns, raising :class:`Resigned`, which the CLI reports as a resignation.
+them out), then the legal moves by id and name, and reads a move: an action id, or the start of a legal
+move's name (any case; the whole name when it is also the start of another). Moves are listed once each
+(``envs.core.moves.distinct_moves``): two identical cards are one move (the lower id; either id is still
+taken), same-named moves that differ are numbered. An ambiguous start lists the moves it matches; ``?`` or
+``help`` lists the legal moves again; an empty line asks again. Bad input (no move of that name, an id out
+of range or not legal now) gets a one-line message and the question again; ``q`` (or the end of input)
+resigns, raising :class:`Resigned`, which the CLI reports as a resignation.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, TextIO
 
 from ..envs.core.errors import MeepleZooError
+from ..envs.core.moves import distinct_moves
 from .base import Seed
 from .spec import Param
 from .view import SeatView
@@ -62,24 +65,31 @@ class HumanAgent:
         out.write(text + "\n")
         out.flush()
 
-    def show(self, view: SeatView) -> None:
-        """The table as the seat sees it, then the legal actions."""
+    def show(self, view: SeatView, names: dict[int, str] | None = None) -> None:
+        """The table as the seat sees it, then the legal moves (``names``: the distinct moves, by id)."""
+        names = self._moves(view) if names is None else names
         if self.board:
             self._say(view.render())
             own = OWN_CARDS.get(view.game_name)
             if own is not None and view.can_determinize:
                 self._say(own(view, view.determinize(self.rng)))
         self._say(f"{view.agent} (you) must {view.pending}:")
-        self._list(view, view.legal_actions)
+        self._list(names, list(names))
 
-    def _list(self, view: SeatView, actions: list[int]) -> None:
+    def _moves(self, view: SeatView) -> dict[int, str]:
+        """The distinct legal moves by id and name (every legal action, named, without an engine behind)."""
+        names = {a: view.describe_action(a) for a in view.legal_actions}
+        if not view.can_determinize:
+            return names
+        return dict(distinct_moves(view.public_state(), view.legal_actions, names))
+
+    def _list(self, names: dict[int, str], actions: list[int]) -> None:
         for a in actions:
-            self._say(f"  {a:>4}  {view.describe_action(a)}")
+            self._say(f"  {a:>4}  {names[a]}")
 
     def act(self, view: SeatView) -> int:
-        self.show(view)
-        legal = list(view.legal_actions)
-        names = {a: view.describe_action(a) for a in legal}
+        names = self._moves(view)
+        self.show(view, names)
         stream = self.stdin or sys.stdin
         while True:
             out = self.stdout or sys.stdout
@@ -95,19 +105,21 @@ class HumanAgent:
                 raise Resigned(view.agent)
             if text.lower() in ("?", "help"):
                 self._say(f"{view.agent} (you) must {view.pending}:")
-                self._list(view, legal)
+                self._list(names, list(names))
                 continue
-            action, error, matches = _read(text, names, view.num_actions)
+            action, error, matches = _read(text, names, view.num_actions, view.legal_actions)
             if action is not None:
                 return action
             self._say(error)
-            self._list(view, matches)
+            self._list(names, matches)
 
 
-def _read(text: str, names: dict[int, str], num_actions: int) -> tuple[int | None, str, list[int]]:
+def _read(
+    text: str, names: dict[int, str], num_actions: int, legal: tuple[int, ...] | None = None
+) -> tuple[int | None, str, list[int]]:
     """``(action, "", [])`` for an action id or a legal move's name (a unique start of it, any case), else
-    ``(None, the one-line reason, the moves an ambiguous start matches)``; ``names`` maps each legal action
-    to its name."""
+    ``(None, the one-line reason, the moves an ambiguous start matches)``; ``names`` maps each listed move
+    to its name; ``legal`` (default: the listed moves) are the ids taken."""
     try:
         action = int(text)
     except ValueError:
@@ -115,7 +127,7 @@ def _read(text: str, names: dict[int, str], num_actions: int) -> tuple[int | Non
     else:
         if not 0 <= action < num_actions:
             return None, f"out of range: {action}; action ids run 0..{num_actions - 1}, the legal ones are listed", []
-        if action not in names:
+        if action not in (names if legal is None else legal):
             return None, f"not legal now: {action}; pick one of the ids listed", []
         return action, "", []
     typed = text.lower()

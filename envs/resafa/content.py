@@ -1418,11 +1418,14 @@ def _check_box(c: Content) -> None:
 
 def describe_bundle(b: Bundle) -> str:
     parts = [
-        f"{n} {k}"
+        f"{n} {'coin' if k == 'coins' and n == 1 else k}"
         for k, n in zip(_BUNDLE_KEYS, (b.stone, b.marble, b.spice, b.amphora, b.coins, b.vp), strict=True)
         if n
     ]
     return " + ".join(parts).replace(" vp", " VP") or "nothing"
+
+
+_TARGET_NAMES = {"garden_small": "small garden tile", "garden_large": "large garden tile", "garden": "garden tile"}
 
 
 def _name(x: IntEnum | None, anyword: str) -> str:
@@ -1436,18 +1439,29 @@ def describe(e: Effect) -> str:
     if isinstance(e, Choice):
         return "one of: " + " | ".join(describe_all(o) for o in e.options)
     if isinstance(e, Track):
-        return f"{e.n} step{'s' if e.n > 1 else ''} on {_name(e.colour, 'any')} track{'s' if e.colour is None else ''}"
+        steps = f"{e.n} step{'s' if e.n > 1 else ''}"
+        return (
+            f"{steps} on any track{'s' if e.n > 1 else ''}"
+            if e.colour is None
+            else f"{steps} on {_name(e.colour, '')} track"
+        )
     if isinstance(e, Sack):
         return f"{e.n} sack card{'s' if e.n > 1 else ''}"
     if isinstance(e, BonusCard):
-        return f"{e.n} {_name(e.colour, 'any')} bonus card{'s' if e.n > 1 else ''} from the display"
+        cards = f"bonus card{'s' if e.n > 1 else ''}"
+        what = f"{_name(e.colour, '')} {cards}" if e.colour is not None else f"{cards} of any colour"
+        return f"{e.n} {what} from the display"
     if isinstance(e, ColourAction):
-        return f"an extra {_name(e.colour, 'any-colour')} colour action"
+        return (
+            f"an extra {_name(e.colour, '')} colour action"
+            if e.colour is not None
+            else "an extra colour action of any colour"
+        )
     if isinstance(e, Produce):
         return f"{e.n} extra production activation{'s' if e.n > 1 else ''}"
     if isinstance(e, Build):
         cost = "free" if e.free else f"{describe_bundle(e.discount)} off" if e.discount else "full cost"
-        return f"build a {e.target.replace('_', ' ')} ({cost})"
+        return f"build a {_TARGET_NAMES.get(e.target, e.target)} ({cost})"
     if isinstance(e, Trade):
         road = "free moves" if e.road_discount >= 9 else f"roads {e.road_discount} coins off" if e.road_discount else ""
         return "an extra trade action" + (f" ({road})" if road else "")
@@ -1456,7 +1470,11 @@ def describe(e: Effect) -> str:
     if isinstance(e, Camel):
         return f"camel capacity +{e.n}"
     if isinstance(e, ExtraAction):
-        return f"an extra {_name(e.action, 'any')} main action"
+        return (
+            f"an extra {_name(e.action, '')} main action"
+            if e.action is not None
+            else "an extra main action of your choice"
+        )
     if isinstance(e, Convert):
         times = f" (up to {e.n}x)" if e.n > 1 else ""
         return f"pay {describe_bundle(e.pay)} for {describe_bundle(e.get)}{times}"

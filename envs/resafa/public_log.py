@@ -1,26 +1,28 @@
 """What a game log shows of Resafa's decisions to the other seats, and Resafabot's turns (solo).
 
-Public, named in full to everyone: the action card played (it goes face up on its player's played pile), the
-half on top, the main and colour actions, picks from the open displays, tiles placed, camel moves, deals,
-posts, bonus cards (held face up), special cards taken face up, looking at one's own deck (it is reshuffled).
+Every name is in the players' words (:mod:`.names`: cards by what they do, places by where the table draws
+them, never an internal id). Public, named in full to everyone: the action card played (it goes face up on its
+player's played pile), the half on top, the main and colour actions, picks from the open displays, tiles
+placed, camel moves, deals, posts, bonus cards (held face up), special cards taken face up, looking at one's
+own deck (it is reshuffled).
 
 Redacted for the other seats:
 
 - which sack card a player discards unused for 1 VP: it goes to the discard pile, whose cards nobody is shown
   (the observation and the table give their number only);
-- a sack card used is named by its printed effect, which everyone sees happen, not by its id (cards printed
-  alike differ by id only);
-- the pick after searching a face-down special deck: its name ("face-down special card #i") places the card
-  among the face-down ones (by id order), which tells about the cards left face down; the others read the card
-  taken instead (it is the player's, face up, from then on).
+- a sack card used is named by its printed effect, which everyone sees happen (cards printed alike read
+  alike, for its player too);
+- the pick after searching a face-down special deck is named by the card taken (it is the player's, face up,
+  from then on), never by its place among the face-down ones, which would tell about the cards left there.
 """
 
 from __future__ import annotations
 
 from .actions import PICK0, action_range
 from .content import ACTIONS, COLOURS, Action, content, describe_all
+from .names import solo_card_name
 from .render import describe
-from .solo import CYCLE, SETUP_CARD, SOLO, arrow_of
+from .solo import CYCLE, SOLO, arrow_of
 from .state import ResafaData
 from .tracks import face_down
 
@@ -50,14 +52,14 @@ def public_name(d: ResafaData, action: int, viewer: int | None) -> str:
 def _turn(revealed: int, read: int) -> str:
     card = SOLO.cards[read]
     half = card.halves[arrow_of(revealed)]
-    shown = "the canal setup card" if revealed == SETUP_CARD else SOLO.cards[revealed].id
+    shown = solo_card_name(revealed)
     colour = COLOURS[half.colour]
     first = f"removes a {colour} bonus card" if half.option == "bonus" else f"steps {colour}"
     main = half.action
     if main in (Action.PRODUCTION, Action.GARDEN):
         main = card.red
     then = ACTIONS[main] if main != Action.PROVISIONS else f"provisions ({COLOURS[card.provisions]})"
-    return f"{BOT_NAME} reveals {shown} and reads {card.id}: {first}, then {then}"
+    return f"{BOT_NAME} reveals {shown} and reads {solo_card_name(read)}: {first}, then {then}"
 
 
 def bot_turns(before: ResafaData | None, after: ResafaData) -> list[str]:

@@ -208,12 +208,14 @@ def arrow_of(card: int) -> int:
 def render_bot(d: ResafaData) -> list[str]:
     """Resafabot's public pieces for the text board."""
     from .bot import current
+    from .names import centre_name, solo_card_name
 
     tracks = " ".join(f"{COLOURS[c][0]}{d.bot_track[c]}" for c in range(4))
-    top = "canal setup card" if d.bot_deck[-1] == SETUP_CARD else SOLO.cards[d.bot_deck[-1]].id
+    top = solo_card_name(d.bot_deck[-1])
     now = current(d)
-    last = f"; last: {now[1].action.name.lower()} / {now[1].colour.name.lower()} of {now[0].id}" if now else ""
-    posts = sorted({C.centres[i // 4].id for i, o in enumerate(d.post_owner) if o == BOT})
+    of = solo_card_name(SOLO.cards.index(now[0])) if now else ""
+    last = f"; last: {now[1].action.name.lower()} / {now[1].colour.name.lower()} of {of}" if now else ""
+    posts = sorted({centre_name(i // 4) for i, o in enumerate(d.post_owner) if o == BOT})
     return [
         f"Resafabot ({'starts' if d.bot_first else 'second'} this round): tracks {tracks}; solo deck top {top}, "
         f"{len(d.bot_deck) - 1} below, {len(d.bot_shown)} revealed{last}",

@@ -9,15 +9,18 @@ trade map's roads and node places, the same all game.
 from __future__ import annotations
 
 from functools import cache
+from itertools import permutations, product
+from math import factorial, prod
 from typing import Any
 
 from ..core.table import build_table
+from . import names
 from .bot import current
 from .cards import halves
 from .content import ACTIONS, COLOURS, ITEMS, content, describe_all, describe_bundle
 from .geometry import CELLS, network
 from .public_log import BOT_NAME
-from .solo import BOT, FAIR, SETUP_CARD, SOLO
+from .solo import BOT, FAIR, SOLO
 from .state import CATEGORIES, NO, NUM_ITEMS, SPECIAL_DECKS, YELLOW0, ResafaData
 from .tracks import face_down
 
@@ -51,7 +54,8 @@ def action_card(card: int) -> dict[str, Any]:
         col = COLOURS[h.colour] if h.colour is not None else "any colour"
         extra = f" + {describe_all(h.extra)}" if h.extra else ""
         out.append({"action": act, "colour": col, "extra": extra})
-    return {"id": cid, "halves": out}
+    name = C.specials[card - YELLOW0].name if card >= YELLOW0 else ""  # a starting card reads by its halves
+    return {"id": cid, "name": name, "text": names.action_card_text(card), "halves": out}
 
 
 def _special(i: int, d: ResafaData) -> dict[str, Any]:
@@ -103,29 +107,56 @@ def _area(d: ResafaData, s: int) -> list[dict[str, Any] | None]:
     return cells
 
 
+def _crossings(columns: list[list[str]], roads: list[tuple[str, str]]) -> int:
+    """How badly a column order draws the roads: each pair of roads between the same two columns that cross
+    counts 1; a road inside a column counts 10 for each node it would run through."""
+    col = {x: k for k, c in enumerate(columns) for x in c}
+    pos = {x: i for c in columns for i, x in enumerate(c)}
+    bad = 0
+    for a, b in roads:
+        if col[a] == col[b]:
+            bad += 10 * (abs(pos[a] - pos[b]) - 1)
+    between = [(a, b) if col[a] < col[b] else (b, a) for a, b in roads if col[a] != col[b]]
+    for i, (a, b) in enumerate(between):
+        for c, d in between[i + 1 :]:
+            if col[a] == col[c] and (pos[a] - pos[c]) * (pos[b] - pos[d]) < 0:
+                bad += 1
+    return bad
+
+
 @cache
 def fixed(players: int) -> dict[str, Any]:
-    """The trade map (nodes placed by road distance from Resafa, roads with their cost) and the canal grid."""
+    """The trade map (nodes placed by road distance from Resafa, each column ordered so that the fewest roads
+    cross or run through a node, the first such order in reading order), roads with their cost; the canal
+    grid."""
     ids = [x.id for x in C.centres]
+    roads = [(r.a, r.b) for r in C.roads]
     depth, frontier = {ids[0]: 0}, [ids[0]]
     while frontier:  # breadth first from Resafa
-        nxt = [b for a in frontier for r in C.roads for x, b in ((r.a, r.b), (r.b, r.a)) if x == a and b not in depth]
+        nxt = [b for a in frontier for x, y in roads for p, b in ((x, y), (y, x)) if p == a and b not in depth]
         for b in nxt:
             depth.setdefault(b, depth[frontier[0]] + 1)
         frontier = list(dict.fromkeys(nxt))
-    row: dict[str, float] = {}
-    for k in range(max(depth.values()) + 1):  # each column ordered by its roads into the previous one
-        column = [x for x in ids if depth[x] == k]
-        near = {
-            x: [row[y] for r in C.roads for a, y in ((r.a, r.b), (r.b, r.a)) if a == x and y in row] for x in column
-        }
-        column.sort(key=lambda x: sum(near[x]) / len(near[x]) if near[x] else 0.0)
-        row |= {x: i - (len(column) - 1) / 2 for i, x in enumerate(column)}
-    nodes = [{"id": x.id, "colour": x.colour, "col": depth[x.id], "row": row[x.id]} for x in C.centres]
-    roads = [[ids.index(r.a), ids.index(r.b), r.cost] for r in C.roads]
+    columns = [[x for x in ids if depth[x] == k] for k in range(max(depth.values()) + 1)]
+    if prod(factorial(len(c)) for c in columns) <= 20_000:  # the printed map: 1 x 1 x 3! x 5! orders
+        best = min(product(*(permutations(c) for c in columns)), key=lambda o: _crossings([list(c) for c in o], roads))
+        columns = [list(c) for c in best]
+    row = {x: i - (len(c) - 1) / 2 for c in columns for i, x in enumerate(c)}
+    nodes = [
+        {"id": x.id, "name": names.centre_name(k), "colour": x.colour, "col": depth[x.id], "row": row[x.id]}
+        for k, x in enumerate(C.centres)
+    ]
     net = network(players)
     sources = [{"row": x.row, "col": x.col, "side": x.side} for x in net.sources]
-    return {"nodes": nodes, "roads": roads, "canal": {"rows": net.rows, "cols": net.cols, "sources": sources}}
+    return {
+        "nodes": nodes,
+        "roads": [[ids.index(r.a), ids.index(r.b), r.cost] for r in C.roads],
+        "canal": {"rows": net.rows, "cols": net.cols, "sources": sources},
+    }
+
+
+def _solo(card: Any) -> str:
+    return names.solo_card_name(SOLO.cards.index(card))
 
 
 def _bot(d: ResafaData) -> dict[str, Any]:
@@ -139,18 +170,28 @@ def _bot(d: ResafaData) -> dict[str, Any]:
         "owner": BOT,
         "starts": bool(d.bot_first),
         "tracks": {COLOURS[c]: d.bot_track[c] for c in range(4)},
-        "deck_top": "canal setup card" if top == SETUP_CARD else SOLO.cards[top].id,
+        "deck_top": names.solo_card_name(top),
         "below": len(d.bot_deck) - 1,
-        "revealed": ["canal setup card" if c == SETUP_CARD else SOLO.cards[c].id for c in d.bot_shown],
-        "out": SOLO.cards[d.bot_out].id if d.bot_out != NO else None,
-        "last": f"{ACTIONS[last[1].action]} / {COLOURS[last[1].colour]} of {last[0].id}" if last else None,
+        "revealed": [names.solo_card_name(c) for c in d.bot_shown],
+        "out": names.solo_card_name(d.bot_out) if d.bot_out != NO else None,
+        "last": f"{ACTIONS[last[1].action]} / {COLOURS[last[1].colour]} of {_solo(last[0])}" if last else None,
         "canal_tiles": len(d.bot_canals),
-        "posts": sorted({C.centres[i // 4].id for i, o in enumerate(d.post_owner) if o == BOT}),
+        "posts": sorted({names.centre_name(i // 4) for i, o in enumerate(d.post_owner) if o == BOT}),
         "specials": [C.specials[i].name for i, o in enumerate(d.spec_owner) if o == BOT],
         "water_cubes": d.bot_cubes,
         "score": 0,
         "target": FAIR,
     }
+
+
+def _face_down_label(d: ResafaData, seat: int | None) -> str:
+    """What the table's list of face-down special cards is, for ``seat``: every deck's (watching, or the advanced
+    setup, whose box is public) or the decks ``seat`` searched; by name, not in the decks' order."""
+    if seat is None:
+        return "face-down special cards of every deck (the players do not see them)"
+    if d.advanced:
+        return "face-down special cards of every deck (the advanced setup shows the box), not in deck order"
+    return "face-down special cards of the decks you searched, not in deck order"
 
 
 def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
@@ -164,7 +205,7 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
             "vp": d.vp[s],
             "store": {ITEMS[k]: d.store[s * NUM_ITEMS + k] for k in range(NUM_ITEMS)},
             "camel": {
-                "at": C.centres[d.camel_at[s]].id,
+                "at": names.centre_name(d.camel_at[s]),
                 "cargo": f"{d.camel_load[s]} {ITEMS[item]}" if item != NO else "empty",
                 "capacity": C.camel_track[d.camel_step[s]],
             },
@@ -194,6 +235,7 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
             ct = C.canal_tiles[d.canal_design[b]]
             face = ct.back if d.canal_side[b] and ct.back else ct.front
             tile = {"owner": o, "id": ct.id, "exits": sorted(face.exits), "tank": face.tank}
+            tile["text"] = names.canal_text(d.canal_design[b], d.canal_side[b])
         bonus = d.cbonus_at[b]
         boxes.append(
             {
@@ -205,28 +247,30 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
         )
     centres = []
     for k, x in enumerate(C.centres):
-        deal = None
+        deal = short = None
         if d.trade_tile[k] != NO:
             dl = C.trading_tiles[d.trade_tile[k]].sides[d.trade_side[k]]
-            deal = f"{ITEMS[dl.item]}: buy for {dl.buy} coins, sell for {describe_bundle(dl.sell)}"
+            deal = f"{ITEMS[dl.item]}: buy for {names.plural(dl.buy, 'coin')}, sell for {describe_bundle(dl.sell)}"
+            sell = describe_bundle(dl.sell).replace(" coins", "").replace(" coin", "")
+            short = f"{ITEMS[dl.item]}: buy {dl.buy}, sell {sell}"  # the map's label (coins understood)
         posts = [
             {"owner": d.post_owner[k * 4 + j], "open": max(n, 2) >= p.min_players, "token": p.token}
             for j, p in enumerate(x.posts)
         ]
         camels = [s for s in range(n) if d.camel_at[s] == k]
-        centres.append({"deal": deal, "posts": posts, "camels": camels})
+        centres.append({"deal": deal, "short": short, "posts": posts, "camels": camels})
     specials = []
     for k, (col, lv) in enumerate(SPECIAL_DECKS):
         deck = d.spec_decks[k]
         top = _special(deck[-1], d) if d.spec_up[k] and deck else None
         entry = {"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top}
-        if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by id (#i)
+        if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by name
             entry["face_down"] = [_special(c, d) for c in sorted(face_down(d, k))]
         specials.append(entry)
     turn = None
     if d.card != NO:
         turn = {
-            "card": action_card(d.card)["id"],
+            "card": names.action_card_text(d.card),
             "main": ACTIONS[d.main] if d.main != NO else None,
             "colour": COLOURS[d.colour] if d.colour != NO else None,
         }
@@ -248,6 +292,7 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
         "workshop_display": [_workshop(t) if t != NO else None for t in d.ws_display],
         "bonus_display": [_card(C.bonus_cards[c]) if c != NO else None for c in d.bonus_display],
         "specials": specials,
+        "face_down_label": _face_down_label(d, seat),
         "sack": {"deck": len(d.sack_deck), "discard": len(d.sack_discard)},
         "turn": turn,
         "sheet": sheet,

@@ -5,7 +5,8 @@ VIEWS.resafa = (root, t, ctx) => {
   const v = t.view, fx = ctx.fixed || t.fixed;
   const HUE = { blue: "#3f7fc4", white: "#9aa3ad", yellow: "#e0b400", pink: "#d9669b", city: "#c9a227", red: "#c0473a" };
   const half = (h) => el("span", { class: "half", style: `background:${HUE[h.colour] || "#777"}` }, `${h.action}${h.extra}`);
-  const acard = (c) => el("div", { class: "card acard", title: c.id }, el("b", {}, c.id), el("div", { class: "halves" }, c.halves.map(half)));
+  const acard = (c) => el("div", { class: "card acard", title: c.text || c.id }, c.name === "" ? null : el("b", {}, c.name || c.id),
+    el("div", { class: "halves" }, c.halves.map(half)));
   const bcard = (c) => c ? card(c.id, c.text, "bcard") : el("span", { class: "card empty" }, "-");
   if (!fx) return;
   const special = (s) => el("div",
@@ -67,8 +68,8 @@ VIEWS.resafa = (root, t, ctx) => {
   };
   v.canal.forEach((b, i) => {
     const r = Math.floor(i / net.cols), c = i % net.cols, x = c * B + B / 2, y = r * B + B / 2;
-    const title = `box (${r}, ${c})${b.bonus ? ": " + b.bonus : ""}${b.bonus_tile ? "; bonus tile: " + b.bonus_tile : ""}`
-      + (b.tile ? `; canal ${b.tile.id} of ${who(b.tile.owner)}` : "");
+    const title = `row ${r + 1}, column ${c + 1}${b.bonus ? ": " + b.bonus : ""}${b.bonus_tile ? "; bonus tile: " + b.bonus_tile : ""}`
+      + (b.tile ? `; ${b.tile.text || "canal " + b.tile.id} of ${who(b.tile.owner)}` : "");
     const fill = b.tile ? COLORS[b.tile.owner] + "55" : "#e8dcc0";
     const g = svg("g", {}, svg("title", {}, title),
       svg("rect", { x: c * B + 1, y: r * B + 1, width: B - 2, height: B - 2, rx: 4, class: "box", fill }));
@@ -81,23 +82,70 @@ VIEWS.resafa = (root, t, ctx) => {
   const CUBE = ["water cube at its source", "water cube on the canal", "water cube taken"];
   net.sources.forEach((src, k) => cv.append(svg("circle", { cx: src.col * B + B / 2, cy: -8, r: 6, class: "cube c" + v.cubes[k] },
     svg("title", {}, CUBE[v.cubes[k]]))));
-  // the trade map
-  const X = (n) => 40 + n.col * 210, Y = (n) => 150 + n.row * 62;
-  const tm = svg("svg", { viewBox: "0 0 920 300", class: "trade" });
+  // the trade map: nodes in columns by road distance from Resafa; a road inside a column that skips nodes is an
+  // arc (it would run through them); each label goes where it crosses no road, node, post or other label
+  const NAME_FONT = "bold 12px sans-serif", DEAL_FONT = "9.5px sans-serif";
+  const X = (n) => 40 + n.col * 210, Y = (n) => 176 + n.row * 72;
+  const tm = svg("svg", { viewBox: "0 0 920 352", class: "trade" });
+  const segs = [], boxes = [], costs = [];  // obstacles: road pieces [x1, y1, x2, y2]; taken boxes [x, y, w, h]
+  fx.nodes.forEach((n) => boxes.push([X(n) - 24, Y(n) - 23, 48, 48]));  // node, its camels and its posts
   fx.roads.forEach(([a, b, cost]) => {
-    const A = fx.nodes[a], Bn = fx.nodes[b];
-    tm.append(svg("line", { x1: X(A), y1: Y(A), x2: X(Bn), y2: Y(Bn), class: "road" }),
-      svg("text", { x: (X(A) + X(Bn)) / 2, y: (Y(A) + Y(Bn)) / 2 - 3, class: "rcost" }, cost));
+    const A = fx.nodes[a], Bn = fx.nodes[b], x1 = X(A), y1 = Y(A), x2 = X(Bn), y2 = Y(Bn);
+    let mx = (x1 + x2) / 2, my = (y1 + y2) / 2, road;
+    if (x1 === x2 && Math.abs(y1 - y2) > 80) {  // an arc bulging right, drawn as a few straight pieces too
+      const bulge = 70, cx = x1 + 2 * bulge;
+      road = svg("path", { d: `M${x1},${y1} Q${cx},${my} ${x2},${y2}`, class: "road", fill: "none" });
+      for (let k = 0; k < 8; k++) {
+        const p = (t) => [(1 - t) ** 2 * x1 + 2 * t * (1 - t) * cx + t * t * x2, (1 - t) ** 2 * y1 + 2 * t * (1 - t) * my + t * t * y2];
+        segs.push([...p(k / 8), ...p((k + 1) / 8)]);
+      }
+      mx = x1 + bulge + 8;
+    } else {
+      road = svg("line", { x1, y1, x2, y2, class: "road" });
+      segs.push([x1, y1, x2, y2]);
+    }
+    tm.append(road);
+    costs.push(svg("text", { x: mx, y: my + 4, class: "rcost", "text-anchor": "middle", stroke: "#fffaf0", "stroke-width": 3,
+      "paint-order": "stroke" }, cost));
+    boxes.push([mx - 8, my - 8, 16, 16]);
   });
+  const crosses = ([x, y, w, h]) => segs.reduce((hit, [x1, y1, x2, y2]) => {
+    for (let k = 0; k <= 20; k++) {  // sample points of the road piece inside the box
+      const px = x1 + (x2 - x1) * k / 20, py = y1 + (y2 - y1) * k / 20;
+      if (px > x - 2 && px < x + w + 2 && py > y - 2 && py < y + h + 2) hit += 1;
+    }
+    return hit;
+  }, 0);
+  const overlap = ([x, y, w, h]) => boxes.reduce((o, [a, b, c, d]) =>
+    o + Math.max(0, Math.min(x + w, a + c) - Math.max(x, a)) * Math.max(0, Math.min(y + h, b + d) - Math.max(y, b)), 0);
+  const measure = document.createElement("canvas").getContext("2d");
+  const width = (text, font) => { measure.font = font; return measure.measureText(text).width; };
+  const place = (n, lines) => {  // the candidate box (right, left, above, below the node) crossing least
+    const x = X(n), y = Y(n), w = Math.max(...lines.map(([t, font]) => width(t, font))) + 6, h = 12 * lines.length + 2;
+    const cands = [[x + 27, y - h / 2], [x - 27 - w, y - h / 2], [x + 27, y - h - 8], [x + 27, y + 8],
+      [x - 27 - w, y - h - 8], [x - 27 - w, y + 8], [x - w / 2, y - 25 - h], [x - w / 2, y + 27]];
+    let best = null;
+    cands.forEach(([bx, by], k) => {
+      const r = [bx, by, w, h], out = bx < 0 || by < 0 || bx + w > 920 || by + h > 352;
+      const cost = (out ? 1e6 : 0) + 1000 * crosses(r) + overlap(r) + k;
+      if (!best || cost < best.cost) best = { cost, r };
+    });
+    boxes.push(best.r);
+    return best.r;
+  };
   fx.nodes.forEach((n, k) => {
-    const cn = v.centres[k], g = svg("g", {}, svg("title", {}, `${n.id}${cn.deal ? ": " + cn.deal : ""}`));
+    const cn = v.centres[k], g = svg("g", {}, svg("title", {}, `${n.name || n.id}${cn.deal ? ": " + cn.deal : ""}`));
+    const short = cn.short || cn.deal || "";
+    const [lx, ly] = place(n, [[n.name || n.id, NAME_FONT], ...(short ? [[short, DEAL_FONT]] : [])]);
     g.append(svg("circle", { cx: X(n), cy: Y(n), r: 13, fill: HUE[n.colour], class: "node" }),
-      svg("text", { x: X(n) + 17, y: Y(n) - 2, class: "nname" }, n.id), svg("text", { x: X(n) + 17, y: Y(n) + 10, class: "deal" }, cn.deal || ""));
+      svg("text", { x: lx + 3, y: ly + 11, class: "nname", style: `font:${NAME_FONT}` }, n.name || n.id),
+      short ? svg("text", { x: lx + 3, y: ly + 23, class: "deal", style: `font:${DEAL_FONT}` }, short) : null);
     cn.posts.forEach((p, j) => g.append(svg("rect", { x: X(n) - 22 + j * 11, y: Y(n) + 15, width: 9, height: 9, class: "post", fill: p.owner >= 0 ? COLORS[p.owner] : p.open ? "#fff" : "#999" },
       svg("title", {}, p.owner >= 0 ? `trading post of ${who(p.owner)}` : p.open ? "open post box" : "closed post box"))));
     cn.camels.forEach((s, j) => g.append(svg("circle", { cx: X(n) - 12 + j * 9, cy: Y(n) - 17, r: 5, fill: COLORS[s], class: "camel" })));
     tm.append(g);
   });
+  costs.forEach((c) => tm.append(c));  // road costs on top of the roads
   const turn = v.turn ? ` · playing ${v.turn.card}${v.turn.main ? ", main action " + v.turn.main : ""}${v.turn.colour ? ", colour " + v.turn.colour : ""}` : "";
   root.append(el("div", { class: "strip" }, `Resafa · round ${v.round} · start player `, chip(v.first), turn), boards,
     el("div", { class: "board" },
@@ -107,8 +155,8 @@ VIEWS.resafa = (root, t, ctx) => {
       zone("bonus display", el("div", { class: "row-cards" }, v.bonus_display.map(bcard))),
       zone("special cards (face-up tops)", el("div", { class: "row-cards" }, v.specials.map((d) => d.top ? special(d.top)
         : el("span", { class: "card empty", style: `border-top:5px solid ${HUE[d.colour]}` }, `${d.colour} ${"I".repeat(d.level)} · ${d.cards} face down`)))),
-      v.specials.some((d) => d.face_down && d.face_down.length) ? zone("face-down special cards you have seen (#i: the card you pick)",
-        el("div", { class: "row-cards" }, v.specials.flatMap((d) => (d.face_down || []).map((s, i) => special({ ...s, name: `#${i} ${s.name}` }))))) : null,
+      v.specials.some((d) => d.face_down && d.face_down.length) ? zone(v.face_down_label || "face-down special cards",
+        el("div", { class: "row-cards" }, v.specials.flatMap((d) => (d.face_down || []).map(special)))) : null,
       zone("supply", counts(v.supply), counts(v.garden_tiles), counts(v.tokens), counts({ "sack deck": v.sack.deck, "sack discard": v.sack.discard }))));
   if (v.sheet) root.append(zone("score sheet", el("table", { class: "sheet" },
     el("tr", {}, el("th", {}, ""), v.sheet.categories.map((c) => el("th", {}, c))),

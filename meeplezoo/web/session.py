@@ -23,6 +23,7 @@ import numpy as np
 from .. import games
 from ..agents import make_agent
 from ..agents.view import SeatView, view_of_state
+from ..envs.core.moves import distinct_moves
 from .security import RequestError
 
 __all__ = ["RequestError", "Session", "automa_entries", "table_of"]
@@ -259,7 +260,8 @@ class Session:
         with self.lock:
             st = self.state
             mine = not self.over and not self.thinking and st.current_player() == self.seat
-            legal = [{"id": a, "name": st.describe_action(a)} for a in st.legal_actions()] if mine else []
+            # one button per distinct move: identical cards are one, same-named moves that differ are numbered
+            legal = [{"id": a, "name": name} for a, name in distinct_moves(st)] if mine else []
             log = list(self.log)
             result = None
             if self.over:

@@ -7,7 +7,7 @@ import numpy as np
 from resafa_scenario import P0, P1, fresh, play, start
 
 from meeplezoo.envs.resafa import actions as A
-from meeplezoo.envs.resafa import bot, public_log
+from meeplezoo.envs.resafa import bot, names, public_log
 from meeplezoo.envs.resafa.content import content
 from meeplezoo.envs.resafa.game import ResafaGame
 from meeplezoo.envs.resafa.solo import BOT, SOLO
@@ -24,9 +24,9 @@ def test_a_card_played_is_named_in_full_to_everyone_it_goes_face_up():
     card = s.d.hand[P0][0]
     name = s.public_action_name(action, P1)
     assert name == s.describe_action(action) == s.public_action_name(action, None)
-    assert C.action_cards[card].id in name
+    assert name == f"play {names.action_card_text(card)}" and C.action_cards[card].id not in name
     play(s, action)
-    assert table(s, P1)["view"]["turn"]["card"] == C.action_cards[card].id  # P1 sees it on the table
+    assert table(s, P1)["view"]["turn"]["card"] == names.action_card_text(card)  # P1 sees it on the table
 
 
 def test_a_searched_pick_is_named_by_the_card_not_by_its_place_among_the_face_down_ones():
@@ -39,7 +39,7 @@ def test_a_searched_pick_is_named_by_the_card_not_by_its_place_among_the_face_do
     names = set()
     for i, card in enumerate(hidden):
         mine, theirs = s.public_action_name(A.PICK0 + i, P0), s.public_action_name(A.PICK0 + i, P1)
-        assert mine == s.describe_action(A.PICK0 + i) == f"face-down special card #{i}"
+        assert mine == s.describe_action(A.PICK0 + i) == theirs  # the card taken is everyone's to see
         assert theirs == f"take {C.specials[card].name} from the searched face-down deck"
         names.add(theirs)
     assert len(names) == len(hidden)
@@ -62,7 +62,8 @@ def test_a_sack_card_discarded_unused_is_not_named_to_the_others():
     for c in (0, 8):
         action = A.DROP_SACK0 + c
         assert action in s.legal_actions()
-        assert C.sack_cards[c].id in s.public_action_name(action, P0)
+        mine = s.public_action_name(action, P0)
+        assert mine == f"discard a sack card unused: {names.effect_text(C.sack_cards[c])} (+1 VP)"
         assert s.public_action_name(action, P1) == "discard an unused sack card (+1 VP)"
     play(s, A.DROP_SACK0 + 8)
     assert table(s, P1)["board"]["sack_discard"] == {"hidden": 1}  # the discard pile: its size only
@@ -72,7 +73,7 @@ def test_a_sack_card_used_is_named_by_its_effect_cards_printed_alike_read_alike(
     s = _with_sacks(0, 1, 8)  # sack-01 and sack-02: 1 stone each; sack-09: 1 marble
     stone, stone2, marble = (s.public_action_name(A.USE_SACK0 + c, P1) for c in (0, 1, 8))
     assert stone == stone2 == "use a sack card: +1 stone" and marble == "use a sack card: +1 marble"
-    assert s.public_action_name(A.USE_SACK0, P0) == "use sack card sack-01"
+    assert s.public_action_name(A.USE_SACK0, P0) == "use a sack card: +1 stone"
 
 
 def test_public_decisions_are_named_in_full_to_every_seat():
@@ -131,7 +132,7 @@ def test_resafabot_has_its_board_on_the_solo_table_and_is_named_as_owner():
     assert b["name"] == "Resafabot" and b["owner"] == BOT
     assert list(b["tracks"].values()) == s.d.bot_track
     assert b["below"] == len(s.d.bot_deck) - 1 and len(b["revealed"]) == len(s.d.bot_shown)
-    posts = {C.centres[i // 4].id for i, o in enumerate(s.d.post_owner) if o == BOT}
+    posts = {names.centre_name(i // 4) for i, o in enumerate(s.d.post_owner) if o == BOT}
     assert set(b["posts"]) == posts and b["score"] == 0 and b["target"] == s.automa_score()
     assert sum(1 for x in v["canal"] if x["tile"] and x["tile"]["owner"] == BOT) >= 1  # its first tile
     two = fresh()

@@ -336,7 +336,21 @@ def test_resafa_view_names_cards_and_lays_out_areas_canals_and_the_trade_map():
     net = t["fixed"]["canal"]
     assert len(v["canal"]) == net["rows"] * net["cols"]
     assert len(t["fixed"]["nodes"]) == len(v["centres"]) == len(c.centres)
-    assert t["fixed"]["nodes"][0] == {"id": "resafa", "colour": "city", "col": 0, "row": 0.0}  # the map's start
+    start = {"id": "resafa", "name": "Resafa", "colour": "city", "col": 0, "row": 0.0}
+    assert t["fixed"]["nodes"][0] == start  # the map's start, by its name on the map
+
+
+def test_the_play_page_gives_one_button_for_two_identical_cards(client):
+    """Concordia's first hand holds two Prefects: one "play Prefect" button (the lower id); either id is taken."""
+    g = start(client, "concordia", seat=0)
+    v = wait_turn(client, g)
+    names = [x["name"] for x in v["legal"]]
+    assert names.count("play Prefect [Saturnus, start]") == 1 and len(names) == len(set(names)) == 6
+    state = games.make_env("concordia", num_players=2).unwrapped.game.new_state(0)
+    prefects = [a for a in state.legal_actions() if state.describe_action(a).startswith("play Prefect")]
+    assert [x["id"] for x in v["legal"] if x["name"].startswith("play Prefect")] == [min(prefects)]
+    r = client.post(f"/api/play/{g['id']}/act", json={"token": g["token"], "action": max(prefects)})
+    assert r.status_code == 200, r.text
 
 
 def test_the_full_view_shows_what_a_seat_view_hides():
@@ -355,7 +369,8 @@ def test_serve_binds_to_this_machine_by_default():
 
 
 def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
-    """After a search, the searcher knows that deck's face-down cards (picked by #i in id order); others don't."""
+    """After a search, the searcher knows that deck's face-down cards (listed by name); others don't. The list's
+    label says whose they are: the decks the seat searched; every deck to a watcher (issue 37: "you have seen")."""
     from meeplezoo.envs.resafa.table import table
     from meeplezoo.envs.resafa.tracks import face_down
 
@@ -371,6 +386,11 @@ def test_resafa_shows_a_searched_special_deck_to_its_searcher_only():
         assert len(mine["face_down"]) == len(face_down(state.d, k)) and "face_down" not in theirs
         for _ in range(3):
             assert table(state.determinize(0, rng), 0)["view"]["specials"][k] == mine
+        labels = [table(state, seat)["view"]["face_down_label"] for seat in (0, None)]
+        assert labels == [
+            "face-down special cards of the decks you searched, not in deck order",
+            "face-down special cards of every deck (the players do not see them)",
+        ]
         return
     pytest.fail("no random game searched a special deck")
 

@@ -175,7 +175,7 @@ def test_resafa_solo_shows_resafabot_on_the_table_and_in_the_log(server, page):
     for _ in range(300):  # click until Resafabot has had a turn
         if any("Resafabot reveals" in x for x in page.locator("#log li.automa").all_inner_texts()):
             break
-        button = page.locator("#actions button").last  # the last choice: usually pass / done, a short turn
+        button = page.locator("#actions button").last  # the last choice: usually to pass, a short turn
         button.wait_for(state="visible", timeout=30_000)
         handle = button.element_handle()
         button.click()
@@ -183,6 +183,48 @@ def test_resafa_solo_shows_resafabot_on_the_table_and_in_the_log(server, page):
     assert any("Resafabot reveals" in x for x in page.locator("#log li.automa").all_inner_texts())
     assert "[object" not in page.locator("#table").inner_text()
     page.screenshot(path=str(REPORTS / "resafa_solo.png"), full_page=True)
+
+
+#: internal ids a Resafa button must not show (content ids, (row, col) pairs, indexes, "1 coins")
+RESAFA_IDS = re.compile(
+    r"\b(bc|cb|sp|ws|tt|sack|solo|alpha|beta|gamma|delta)-\w|\(\d+, ?\d+\)|\b(option|half|slot|strip|box) \d|#\d"
+    r"|(?<![\d.])1 coins\b|\b(resafa|gerasa|palmyra|sura|dura|antioch|damascus|edessa|bostra|petra)\b"
+)
+#: every trade-map label's box, every road's points, every node's centre (SVG user units)
+TRADE_MAP = """() => {
+  const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.width, b.height]; };
+  const labels = [...document.querySelectorAll("svg.trade text")].filter((e) => e.textContent).map(box);
+  const roads = [...document.querySelectorAll("svg.trade .road")].map((e) => {
+    const n = e.getTotalLength();
+    return Array.from({ length: 41 }, (_, k) => { const p = e.getPointAtLength((n * k) / 40); return [p.x, p.y]; });
+  });
+  const names = [...document.querySelectorAll("svg.trade text.nname, svg.trade text.deal")].map(box);
+  const nodes = [...document.querySelectorAll("svg.trade .node")].map((e) => [e.cx.baseVal.value, e.cy.baseVal.value]);
+  return { labels, names, roads, nodes };
+}"""
+
+
+def test_resafa_buttons_name_things_in_players_words_and_trade_map_labels_keep_apart(server, page):
+    page.goto(f"{server}/play")
+    page.select_option("#game", "resafa")
+    page.select_option("#players", "3")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    names = page.locator("#actions button").all_inner_texts()
+    assert any(x.startswith("play ") and "/" in x for x in names), names  # a card by its halves ("Trade/blue")
+    assert not [x for x in names if RESAFA_IDS.search(x)], names
+    page.wait_for_selector("#table svg.trade .node")
+    m = page.evaluate(TRADE_MAP)
+
+    def inside(p, b, margin=0.0):
+        return b[0] - margin < p[0] < b[0] + b[2] + margin and b[1] - margin < p[1] < b[1] + b[3] + margin
+
+    for b in m["names"]:  # a centre's name and deal: off every road and every other node
+        assert not any(inside(p, b) for road in m["roads"] for p in road), b
+        assert sum(inside(n, b, 13) for n in m["nodes"]) == 0, b
+    for i, a in enumerate(m["labels"]):  # no two labels (names, deals, road costs) overlap
+        for b in m["labels"][i + 1 :]:
+            assert not (a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]), (a, b)
 
 
 # --- server strings are text, never markup ------------------------------------------------------------------

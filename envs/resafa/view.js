@@ -7,7 +7,7 @@ VIEWS.resafa = (root, t, ctx) => {
   const half = (h) => el("span", { class: "half", style: `background:${HUE[h.colour] || "#777"}` }, `${h.action}${h.extra}`);
   const acard = (c) => el("div", { class: "card acard", title: c.text || c.id }, c.name === "" ? null : el("b", {}, c.name || c.id),
     el("div", { class: "halves" }, c.halves.map(half)));
-  const bcard = (c) => c ? card(c.id, c.text, "bcard") : el("span", { class: "card empty" }, "-");
+  const bcard = (c) => c ? card(c.colour ? `${c.colour} bonus card` : "bonus card", c.text, "bcard") : el("span", { class: "card empty" }, "-");
   if (!fx) return;
   const special = (s) => el("div",
     { class: "card spc" + (s.used ? " spent" : ""), style: `border-top:5px solid ${HUE[s.colour]}`, title: s.text },

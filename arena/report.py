@@ -4,12 +4,14 @@
 ``<context>-ratings.png`` (ratings with 95% intervals), ``<context>-winrates.png`` (the pairwise win-rate
 matrix as a heat map) and ``<context>-scores.png`` (score distributions per agent). Each context names the ids
 of the games it summarises (``meeplezoo replay DB ID`` or the Watch page opens one); a plot's title is the
-game's name and the settings that differ from its defaults. A game whose score is only a final ranking
-(:data:`PLOTTED_INSTEAD`: Board Royale) gets a plot of a quantity that says more: its stored games are replayed.
+game's name and the settings that differ from its defaults. A game whose score is only a final ranking and
+whose table declares a chart quantity (Board Royale: escape points) gets a plot of that quantity at the end of
+each game instead: its stored games are replayed.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import re
@@ -23,7 +25,7 @@ from rich.table import Table
 from . import replay
 from .contexts import context_title, split_context
 from .ratings import ContextStats
-from .store import GameRow, Store
+from .store import Store
 
 # --- shared rows -----------------------------------------------------------------------------------------------
 
@@ -150,52 +152,39 @@ def id_ranges(ids: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
-def rounds_survived(row: GameRow) -> list[float]:
-    """Board Royale: per seat, the round in which it went out, or the last round if it was still in (the
-    stored game replayed, and checked against its stored scores)."""
-    state = replay.new_state(row)
-    out: list[float | None] = [None] * len(row.seats)
-    for action in row.actions:
-        state.apply(action)
-        for s, alive in enumerate(state.d.alive):
-            if not alive and out[s] is None:
-                out[s] = float(state.d.round_no)
-    replay.check(row, state)
-    return [float(state.d.round_no) if x is None else x for x in out]
+def chart_of(state: Any) -> dict[str, Any] | None:
+    """The game's own chart entry of ``state`` (its full table's ``chart``: what the Watch page plots instead of a
+    score that is only a final ranking: a label and a value per seat), or None where its table has none."""
+    try:
+        module = importlib.import_module(f"meeplezoo.envs.{state.game.name}.table")
+    except ModuleNotFoundError:  # a plugin game without a table
+        return None
+    return module.table(state, None).get("chart")
 
 
-#: games whose score is only a final ranking: the score plot shows instead (its title, its y label, a value per
-#: seat of a stored game)
-PLOTTED_INSTEAD: dict[str, tuple[str, str, Any]] = {
-    "board_royale": (
-        "Rounds survived (the score is rank-based: see the rules)",
-        "round in which the agent went out (the last round if still in)",
-        rounds_survived,
-    ),
-}
 SCORES = ("Scores", "final score (finished, non-forfeited games)")
 
 
 def plotted(cs: ContextStats, store: Store, ids: list[int]) -> tuple[str, str, list[tuple[str, list[float]]]]:
-    """The score plot's title, y label and values per agent (best first): the final scores, or for a game in
-    :data:`PLOTTED_INSTEAD` its quantity, over the same games (finished, non-forfeited)."""
+    """The score plot's title, y label and values per agent (best first): the final scores, or, for a game whose
+    table declares a chart quantity (Board Royale: escape points), that quantity at the end of each game (the
+    stored games replayed), over the same games (finished, non-forfeited)."""
     ranked = cs.ranking()
-    if cs.game not in PLOTTED_INSTEAD:
+    rows = [row for row in map(store.game, ids) if not row.truncated and row.forfeit is None]
+    chart = chart_of(replay.new_state(rows[0])) if rows else None
+    if chart is None:
         return *SCORES, [(s.spec, s.scores) for s in ranked]
-    title, label, per_seat = PLOTTED_INSTEAD[cs.game]
+    title, label = f"Final {chart['label']} (the score is only a ranking: see the rules)", chart["label"]
     values: dict[str, list[float]] = {s.spec: [] for s in ranked}
     stale = 0
-    for gid in ids:
-        row = store.game(gid)
-        if row.truncated or row.forfeit is not None:
-            continue
+    for row in rows:
         try:
-            got = per_seat(row)
+            got = chart_of(replay.replay(row))["values"]
         except replay.ReplayMismatch:  # stored by an engine that played differently: left out, and said so
             stale += 1
             continue
         for spec, x in zip(row.seats, got, strict=True):
-            values[spec].append(x)
+            values[spec].append(float(x))
     if stale:
         title += f"\n{stale} games left out: they no longer replay to their stored scores"
     return title, label, [(s.spec, values[s.spec]) for s in ranked]

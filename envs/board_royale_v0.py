@@ -34,7 +34,8 @@ the order players go out (:mod:`meeplezoo.envs.board_royale.elimination`): an el
 player still alive and each of those gains 1; an escaping player gains 1 per living opponent and each of those
 loses 1. The winner always scores ``num_players - 1``; at 4 players a last-standing game scores 3/1/-1/-3 by
 place (winner, then out third, second, first), an escape with all alive 3/-1/-1/-1. Escape points (10 of
-crafted items to escape) are not the score: the Watch page charts them, the arena report plots rounds survived.
+crafted items to escape) are not the score: the Watch page charts them, and the arena report plots them at the
+end of each game.
 
 Rewards: by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`) from the ranks: the winner 0, living losers
 1, an eliminated seat the number of players still alive when it went out. The decks reshuffle forever, so

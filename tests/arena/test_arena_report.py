@@ -1,6 +1,6 @@
 """The arena report in people's words: plot titles name the game and only the settings that differ from its
 defaults, plots are large enough to read, each context names the ids of the games it summarises, ranks are
-0-based, and Board Royale (whose score is only a ranking) gets a plot of the rounds each agent survived."""
+0-based, and Board Royale (whose score is only a ranking) gets a plot of its agents' final escape points."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from meeplezoo.arena import ratings, replay, report, runner
 from meeplezoo.arena.contexts import changed_settings, context_title
 from meeplezoo.arena.schedule import Study, validate
 from meeplezoo.arena.store import Store
+from meeplezoo.envs.board_royale.escape import escape_points
 
 
 @pytest.fixture(scope="module")
@@ -70,26 +71,27 @@ def test_mean_ranks_are_0_based_as_in_every_other_table(reported):
     assert row.split(" | ")[3] == f"{heuristic.mean_rank - 1:.2f}"
 
 
-def test_board_royale_plots_the_rounds_survived_not_its_rank_based_score(reported):
+def test_board_royale_plots_its_final_escape_points_not_its_rank_based_score(reported):
     path, stats, rows, files = reported
     png = next(f for f in files if f.name.startswith("board-royale") and f.name.endswith("-scores.png"))
-    assert title(png).startswith("Rounds survived")
+    assert title(png).startswith("Final escape points")
     cs = stats["board_royale"]
     ids = [r.id for r in rows if r.game == "board_royale"]
     with Store(path, create=False) as store:
         plot_title, label, values = report.plotted(cs, store, ids)
         games = [store.game(i) for i in ids]
-        assert report.plotted(stats["seastead"], store, [])[:2] == report.SCORES  # other games: the score
-    assert plot_title.startswith("Rounds survived") and "round" in label
-    assert {spec: len(xs) for spec, xs in values} == {s.spec: len(s.scores) for s in cs.agents.values()}
+        assert report.plotted(stats["seastead"], store, [1])[:2] == report.SCORES  # a game without a chart: the score
+    assert plot_title.startswith("Final escape points") and label == "escape points"
+    got = {spec: sorted(xs) for spec, xs in values}
+    want: dict[str, list[float]] = {spec: [] for spec in got}
     for row in games:
-        survived = report.rounds_survived(row)
         final = replay.replay(row)
-        assert max(survived) == final.d.round_no > 0 and survived != row.scores
-        for a in range(3):  # a better place never survived fewer rounds
-            for b in range(3):
-                if row.ranks[a] < row.ranks[b]:
-                    assert survived[a] >= survived[b], (row.id, survived, row.ranks)
+        points = [float(escape_points(final.d, s)) for s in range(3)]
+        for spec, x in zip(row.seats, points, strict=True):
+            want[spec].append(x)
+    assert got == {spec: sorted(xs) for spec, xs in want.items()}
+    assert {spec: len(xs) for spec, xs in values} == {s.spec: len(s.scores) for s in cs.agents.values()}
+    assert any(sorted(xs) != sorted(s.scores) for (_, xs), s in zip(values, cs.ranking(), strict=True))
 
 
 def test_a_board_royale_game_that_no_longer_replays_is_left_out_and_said_so(reported, tmp_path):

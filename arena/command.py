@@ -38,7 +38,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import games, options
-from ..labels import legend, short_labels
+from ..labels import RANK, legend, short_labels, table_console
 from ..paths import output_problem
 from . import ratings, replay, report, runner, store
 from .contexts import changed_settings
@@ -48,14 +48,9 @@ from .schedule import DEFAULT_TIME_LIMIT, Study, Task, load_studies, validate
 
 #: the game argument that means every game
 ALL = "all"
-#: the header of every rank column (as in ``meeplezoo play``): ranks count from 0, the winner's
-RANK = "rank (0 = won)"
 
 
-def _console() -> Console:
-    console = Console(highlight=False)
-    # not a terminal (a pipe, a file, a test): rich would assume 80 columns and squeeze the tables
-    return console if console.is_terminal else Console(highlight=False, width=120)
+_console = table_console  # a name of this module: tests give the commands a console of their own
 
 
 def _game_options(game: str, items: list[str]) -> dict[str, Any]:
@@ -126,13 +121,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
         help="players per game, as --set num_players=N (default: the game's default; the agents are a pool: "
         "lineups are drawn from it for that many seats)",
     )
-    a.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable), as in meeplezoo play: --set map=imperium",
-    )
+    options.add_set_option(a, "a game option (repeatable), as in meeplezoo play: --set map=imperium")
     a.add_argument(
         "--config",
         metavar="FILE",

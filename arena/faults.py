@@ -14,13 +14,15 @@ forfeit too.
 from __future__ import annotations
 
 import contextlib
-import operator
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from ..agents.match import action_id
+from ..envs.core.errors import ActionTypeError
 
 RAISED = "raised"
 ILLEGAL = "illegal action"
@@ -133,10 +135,8 @@ class Guard:
         if self.time_limit and spent > self.time_limit:
             raise self._fault(TIMEOUT, f"decision took {spent:.3f} s, limit {self.time_limit:g} s")
         try:
-            if isinstance(action, bool):  # an int to Python, but True is no action id (numpy's bool is no int)
-                raise TypeError
-            action = operator.index(action)
-        except TypeError:
+            action = action_id(action, f"seat {self.seat}")
+        except ActionTypeError:
             raise self._fault(ILLEGAL, f"returned {action!r} ({type(action).__name__}), not an action id") from None
         if not self.is_legal(action):
             raise self._fault(ILLEGAL, f"action {action} is not legal now")

@@ -37,10 +37,7 @@ from rich.text import Text
 
 from . import __version__, bench, games, options
 from .envs.core.errors import ActionTypeError, MeepleZooError
-from .labels import legend, short_labels
-
-#: the header of every rank column: ranks count from 0, the winner's
-RANK = "rank (0 = won)"
+from .labels import RANK, legend, short_labels, table_console
 
 
 class CLIError(Exception):
@@ -54,11 +51,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _console() -> Console:
-    # created per call so that output goes to the sys.stdout of the moment (tests capture it)
-    console = Console(highlight=False)
-    # not a terminal (a pipe, a file, a test): rich would assume 80 columns and squeeze the tables
-    return console if console.is_terminal else Console(highlight=False, width=120)
+_console = table_console  # a name of this module: tests give the commands a console of their own
 
 
 def _plain(console: Console, text: str) -> None:
@@ -164,10 +157,10 @@ def _seats_and_agents(args: argparse.Namespace, game: str, config: dict[str, Any
     from meeplezoo.agents.spec import parse_spec
 
     specs = list(args.agents or [])
-    defaults = games.make_env(game).unwrapped.game.defaults
+    default_env = games.make_env(game)
     allowed = games.player_counts(game)
-    if specs and "num_players" not in config and len(specs) != len(games.make_env(game).possible_agents):
-        if "num_players" not in defaults or len(specs) not in allowed:
+    if specs and "num_players" not in config and len(specs) != len(default_env.possible_agents):
+        if "num_players" not in default_env.unwrapped.game.defaults or len(specs) not in allowed:
             raise CLIError(
                 f"{game} is played by {players_text(allowed)} players, not {len(specs)} (one agent spec per seat; "
                 f"--set num_players=N with one spec fills every seat)"
@@ -486,13 +479,10 @@ def _games_arg(parser: argparse.ArgumentParser, default: int | None, help: str) 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--set KEY=VALUE`` (repeatable) and ``--config FILE`` (TOML): the game options, as every command spells
     them."""
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable; the game's keys and reward_mode, max_cycles, ...): true/false, numbers "
-        "or text, e.g. --set num_players=3",
+    options.add_set_option(
+        parser,
+        "a game option (repeatable; the game's keys and reward_mode, max_cycles, ...): true/false, numbers or "
+        "text, e.g. --set num_players=3",
     )
     parser.add_argument(
         "--config",
@@ -595,12 +585,8 @@ def _add_train_parser(sub: Any, game_help: str) -> None:
     t.add_argument(
         "--config", default=None, metavar="FILE", help="TOML settings over the run's defaults (game options: [env])"
     )
-    t.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable; the game's own keys), over the TOML's [env] table: --set num_players=2",
+    options.add_set_option(
+        t, "a game option (repeatable; the game's own keys), over the TOML's [env] table: --set num_players=2"
     )
     t.add_argument("--steps", type=options.bounded_int("--steps", 1, 10**10), default=None, help="total env steps")
     t.add_argument(

@@ -1,4 +1,5 @@
-"""Short labels for agent specs in terminal tables, and the legend that maps each back to its full spec.
+"""What the terminal tables of every command share: the console they print to, the rank column's header, short
+labels for agent specs and the legend that maps each back to its full spec.
 
 A spec such as ``mcts:iters=200,rollout=heuristic,cutoff=20,forced=true,bias=5.0`` does not fit a table
 column at 80 columns. In a table an agent is called by its name (``mcts``), or by its name and a number when
@@ -14,6 +15,18 @@ the table gives every shortened spec in full. Databases and reports keep full sp
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+from rich.console import Console
+
+#: the header of every rank column: ranks count from 0, the winner's
+RANK = "rank (0 = won)"
+
+
+def table_console() -> Console:
+    """A console for tables, made per call so that output goes to the ``sys.stdout`` of the moment (tests capture
+    it); not a terminal (a pipe, a file, a test): 120 columns, where rich would assume 80 and squeeze them."""
+    console = Console(highlight=False)
+    return console if console.is_terminal else Console(highlight=False, width=120)
 
 
 def _name(spec: str) -> str:

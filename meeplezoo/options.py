@@ -75,6 +75,11 @@ def bounded_float(name: str, low: float, high: float) -> Callable[[str], float]:
     return read
 
 
+def add_set_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--set KEY=VALUE`` (repeatable): a game option, as every command spells it."""
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=help)
+
+
 def parse_bool(text: str) -> bool:
     word = text.strip().lower()
     if word in TRUE:
@@ -154,17 +159,20 @@ def parse_config(
     return config
 
 
-def _fits(value: Any, default: Any) -> bool:
-    """Whether a TOML value has the type of the key's default (an int is a float; no default: any scalar)."""
+def fits_default(value: Any, default: Any) -> bool:
+    """Whether a value read from a TOML file has the type of its key's default: a bool for a flag, an int (not
+    a bool) for an int, a number for a float, a list of the default's element type for a list; None takes any."""
+    if default is None:
+        return True
     if isinstance(default, bool):
         return isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
     if isinstance(default, float):
         return isinstance(value, int | float) and not isinstance(value, bool)
-    if isinstance(default, str):
-        return isinstance(value, str)
-    return isinstance(value, bool | int | float | str)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(default, list):
+        return isinstance(value, list) and (not default or all(isinstance(v, type(default[0])) for v in value))
+    return isinstance(value, type(default))
 
 
 def check_config_path(path: str, what: str = "a TOML file") -> None:
@@ -194,6 +202,6 @@ def read_config_file(path: str, defaults: Mapping[str, Any], game: str, adapter:
     for key, value in values.items():
         if key not in known:
             raise OptionError(f"--config {path}: {game} has no config key {key!r}; {describe_keys(defaults, game)}")
-        if not _fits(value, known[key]):
+        if not fits_default(value, known[key]):
             raise OptionError(f"--config {path}: {key} takes a value like {known[key]!r}, not {value!r}")
     return dict(values)

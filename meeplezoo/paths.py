@@ -22,6 +22,7 @@ def output_problem(path: str | Path, *, folder: bool) -> str | None:
             or a file (its folder must exist).
     """
     path = Path(path)
+    home = path if folder else path.parent
     if path.exists():
         if folder != path.is_dir():
             return "is a folder, not a file" if path.is_dir() else "is a file, not a folder"
@@ -30,9 +31,7 @@ def output_problem(path: str | Path, *, folder: bool) -> str | None:
                 os.close(os.open(path, os.O_WRONLY))
             except OSError as exc:
                 return f"cannot be written ({exc.strerror or exc})"
-        home = path if folder else path.parent
     else:
-        home = path if folder else path.parent
         while not home.exists() and home != home.parent:
             if not folder:
                 return f"its folder {home} does not exist"

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..envs.core.errors import MeepleZooError
+from ..options import fits_default
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -131,21 +132,9 @@ def default_config(game: str) -> TrainConfig:
 
 
 def _check_type(key: str, value: Any, default: Any) -> Any:
-    if isinstance(default, bool) or default is None:
-        ok = isinstance(value, type(default)) if default is not None else True
-    elif isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        value = float(value) if ok else value
-    elif isinstance(default, int):
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif isinstance(default, list):
-        ok = isinstance(value, list) and all(isinstance(v, type(default[0])) for v in value) if default else True
-        ok = ok and isinstance(value, list)
-    else:
-        ok = isinstance(value, type(default))
-    if not ok:
+    if not fits_default(value, default):
         raise TrainConfigError(f"{key} must be {type(default).__name__}, not {value!r}")
-    return value
+    return float(value) if isinstance(default, float) else value
 
 
 def apply_overrides(config: TrainConfig, values: dict[str, Any], where: str = "config") -> TrainConfig:

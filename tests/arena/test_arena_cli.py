@@ -12,6 +12,7 @@ import sys
 import time
 
 import pytest
+from arena_db import count_games
 from rich.console import Console
 
 from meeplezoo import cli
@@ -157,17 +158,6 @@ def test_replay_of_a_missing_game_or_seat(capsys, db):
     assert code == 2 and "--seat must be from 0 to 1" in err
 
 
-def _count(path) -> int:
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
-        try:
-            return con.execute("SELECT count(*) FROM games").fetchone()[0]
-        finally:
-            con.close()
-    except sqlite3.OperationalError:
-        return 0  # not created yet
-
-
 @pytest.mark.slow
 def test_a_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
     path = tmp_path / "r.sqlite"
@@ -175,11 +165,11 @@ def test_a_killed_run_resumes_without_losing_or_repeating_games(tmp_path):
             "--games", "30", "--workers", "2", "--db", str(path), "--quiet"]  # fmt: skip
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 120
-    while _count(path) < 4 and proc.poll() is None and time.monotonic() < deadline:
+    while count_games(path) < 4 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, without warning
     proc.wait(timeout=30)
-    stored = _count(path)
+    stored = count_games(path)
     assert 4 <= stored < 30, f"the run was not killed mid-way ({stored} games stored)"
     with Store(path) as db:
         before = {r.id: (r.key, r.finished_at, r.actions) for r in db.games()}

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from arena_db import count_games
 
 from meeplezoo import cli
 from meeplezoo.agents import make_agent, play_game
@@ -121,17 +122,6 @@ def test_a_study_file_or_a_study_with_a_seed_out_of_range_is_refused(tmp_path, s
 # --- SIGTERM: as Ctrl-C ------------------------------------------------------------------------------------------
 
 
-def _count(path: Path) -> int:
-    try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
-        try:
-            return con.execute("SELECT count(*) FROM games").fetchone()[0]
-        finally:
-            con.close()
-    except sqlite3.OperationalError:
-        return 0  # not created yet
-
-
 def _children(pid: int) -> set[int]:
     try:
         return {int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
@@ -156,7 +146,7 @@ def test_sigterm_stops_the_run_and_its_workers_cleanly_and_a_rerun_resumes(tmp_p
     workers: set[int] = set()
     try:
         deadline = time.monotonic() + 120
-        while _count(path) < 4 and proc.poll() is None and time.monotonic() < deadline:
+        while count_games(path) < 4 and proc.poll() is None and time.monotonic() < deadline:
             workers |= _children(proc.pid)
             time.sleep(0.02)
         workers |= _children(proc.pid)
@@ -174,7 +164,7 @@ def test_sigterm_stops_the_run_and_its_workers_cleanly_and_a_rerun_resumes(tmp_p
     assert not survivors, f"workers still running after the parent stopped: {survivors}"
     assert proc.returncode == 128 + signal.SIGTERM
     assert "Traceback" not in err and "Error" not in err, err
-    stored = _count(path)
+    stored = count_games(path)
     flat = " ".join(out.split())  # a long line wraps at 120 columns
     assert f"terminated: {stored} games are stored in {path}; run the same command to resume" in flat
     assert 4 <= stored < 60, f"the run was not stopped mid-way ({stored} games stored)"

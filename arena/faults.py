@@ -125,7 +125,7 @@ class Guard:
                 action = self.agent.act(*args, **kwargs)
         except DecisionTimeout:
             raise self._fault(TIMEOUT, f"interrupted after {self.time_limit:g} s") from None
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in an agent ends its game, not the worker or the run
             raise self._fault(RAISED, f"{type(exc).__name__}: {exc}") from exc
         spent = time.perf_counter() - start
         clock = self.clock

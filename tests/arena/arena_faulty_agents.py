@@ -6,6 +6,7 @@ Each plays like the random agent until it misbehaves, whatever the agent interfa
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,22 @@ class Raiser(RandomAgent):
         self.calls += 1
         if self.calls == 3:
             raise RuntimeError("boom on decision 3")
+        return super().act(*args)
+
+
+class Exiter(RandomAgent):
+    """Calls ``sys.exit`` on its second decision."""
+
+    name = "exiter"
+
+    def __init__(self, seed: Any = None) -> None:
+        super().__init__(seed)
+        self.calls = 0
+
+    def act(self, *args: Any) -> int:
+        self.calls += 1
+        if self.calls == 2:
+            sys.exit(3)
         return super().act(*args)
 
 
@@ -93,6 +110,7 @@ class CrashOnce(RandomAgent):
 
 NAMES = {
     "raiser": "Raiser",
+    "exiter": "Exiter",
     "illegal": "Illegal",
     "sleeper": "Sleeper",
     "fragile": "Fragile",

@@ -108,14 +108,14 @@ def test_a_second_run_plays_nothing_and_a_copy_of_the_study_is_identical(study_d
 
 
 def test_faulty_agents_forfeit_and_the_tournament_goes_on(tmp_path, faulty):
-    agents = ["random", "raiser", "illegal", "sleeper:seconds=0.6", "fragile"]
+    agents = ["random", "raiser", "exiter", "illegal", "sleeper:seconds=0.6", "fragile"]
     tasks = []
     for spec in agents[1:]:
         tasks += validate(Study("seastead", ["random", spec], games=2, time_limit=0.3), [faulty])
     with Store(tmp_path / "r.sqlite") as db:
         summary = runner.run(tasks, db, workers=1)
         rows = list(db.games())
-    assert summary.played == 8 and not summary.failed
+    assert summary.played == 10 and not summary.failed
     reasons = {}
     for r in rows:
         faulty_seat = 1 - r.seats.index("random")
@@ -125,6 +125,7 @@ def test_faulty_agents_forfeit_and_the_tournament_goes_on(tmp_path, faulty):
         assert replay.replay(r) is not None  # the moves before the forfeit replay to the stored scores
     assert reasons == {
         "raiser": "raised",
+        "exiter": "raised",
         "illegal": "illegal action",
         "sleeper:seconds=0.6": "time limit",
         "fragile": "raised",
@@ -133,7 +134,7 @@ def test_faulty_agents_forfeit_and_the_tournament_goes_on(tmp_path, faulty):
         "could not be made: OSError: the model file went missing"
     }
     [cs] = ratings.compute(rows)
-    assert cs.forfeited == 8
+    assert cs.forfeited == 10
     assert cs.agents["raiser"].forfeits == {"raised": 2}
 
 

@@ -311,12 +311,13 @@ def create_app(
             seed = _seed(seed, "seed") if fixed else secrets.randbelow(options.MAX_SEED + 1)
             gid = sessions.new_id()
             try:
-                s = Session(gid, game, config, seat, specs, seed, fixed_seed=fixed, think_seconds=think_seconds)
+                s = Session(
+                    gid, game, config, seat, specs, seed, fixed_seed=fixed, think_seconds=think_seconds, store_path=db
+                )
             except RequestError:
                 raise
             except Exception as exc:  # a bad config
                 raise RequestError(400, f"cannot make {game}: {exc}".splitlines()[0]) from exc
-            s.store_path = db
             sessions.add(s)
             s.start_bots()
             return JSONResponse({"id": gid, "token": s.token, "seat": seat})

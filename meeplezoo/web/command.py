@@ -14,6 +14,7 @@ is one line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import re
 import socket
 from typing import Any
 
@@ -23,6 +24,20 @@ from ..envs.core.errors import MeepleZooError
 
 class ServeError(MeepleZooError):
     """``meeplezoo serve`` cannot start: one line naming why."""
+
+
+#: a host name, an IPv4 address or a bracketed IPv6 one, as a ``Host`` header names it
+HOST_NAME = re.compile(r"[a-z0-9]([a-z0-9._-]*[a-z0-9])?|\[[0-9a-f:.]+\]")
+
+
+def allow_host(text: str) -> str:
+    """``--allow-host``'s argparse ``type``: ``NAME`` or ``NAME:PORT`` (port 1..65535), nothing else."""
+    from .security import split_host
+
+    name, port = split_host(text, None)
+    if not HOST_NAME.fullmatch(name) or (port is not None and not (port.isdecimal() and 0 < int(port) < 65536)):
+        raise argparse.ArgumentTypeError(f"takes a host NAME or NAME:PORT (port 1..65535), not {text!r}")
+    return text
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -46,6 +61,7 @@ def add_serve_parser(sub: Any) -> None:
     sv.add_argument(
         "--allow-host",
         action="append",
+        type=allow_host,
         default=[],
         metavar="NAME[:PORT]",
         help="also answer requests addressed to this host name (repeatable; NAME alone: any port), e.g. the "

@@ -1,9 +1,9 @@
 """One game played from a browser: the true state, the bots of the other seats, the human seat's token.
 
 Bots move in a background thread under the session lock; a bot forfeits (ranked last, the others share first
-place, as in the arena) if it raises, answers anything but a legal action id (a bool is no action id), or
-thinks longer than the session's ``think_seconds`` on one decision: an MCTS search is stopped at its next
-iteration past that time, any other bot is judged when it answers. A finished game is stored in the arena
+place, as in the arena) if it raises (``SystemExit`` too), answers anything but a legal action id (a bool is no
+action id), or thinks longer than the session's ``think_seconds`` on one decision: an MCTS search is stopped at
+its next iteration past that time, any other bot is judged when it answers. A finished game is stored in the arena
 database. The game's seed stays on the server until the game is over (the page learns only whether the
 player fixed it).
 """
@@ -22,7 +22,10 @@ import numpy as np
 
 from .. import games
 from ..agents import make_agent
+from ..agents.match import action_id
 from ..agents.view import SeatView, view_of_state
+from ..arena.faults import ILLEGAL, RAISED, TIMEOUT, Fault
+from ..envs.core.errors import ActionTypeError
 from ..envs.core.moves import distinct_moves
 from .security import RequestError
 
@@ -75,6 +78,7 @@ class Session:
         *,
         fixed_seed: bool = True,
         think_seconds: float = THINK_SECONDS,
+        store_path: Any = None,
     ) -> None:
         env = games.make_env(game, **config)
         env.reset(seed=seed)
@@ -88,6 +92,7 @@ class Session:
         self.id, self.game, self.seed, self.seat = gid, games.resolve(game), seed, seat
         self.fixed_seed = fixed_seed  # the player chose the seed (else a secret one from ``secrets``)
         self.think_seconds = think_seconds
+        self.store_path = store_path  # the arena database a finished game goes to (None: not stored)
         self.last_active = time.monotonic()  # the last request or bot move (idle sessions expire)
         self.config = dict(self.state.game.config)
         self.token = secrets.token_urlsafe(16)
@@ -113,6 +118,12 @@ class Session:
     @property
     def over(self) -> bool:
         return self.forfeit is not None or self.state.is_terminal()
+
+    def ranks(self) -> list[int]:
+        """The final ranks: the game's own, or after a forfeit the faulty seat last and the others first."""
+        if self.forfeit is None:
+            return [int(r) for r in self.state.ranks()]
+        return [len(self.specs) - 1 if s == self.forfeit["seat"] else 0 for s in range(len(self.specs))]
 
     def _apply(self, action: int) -> None:
         """Apply and log ``action``: named as the human seat may read it (``State.public_action_name``); another
@@ -169,16 +180,16 @@ class Session:
                 try:
                     view = view_of_state(self.state, s, determinize=getattr(agent, "uses_determinize", True))
                 except Exception as exc:
-                    self.forfeit = {"seat": s, "reason": f"{type(exc).__name__}: {exc}"}
+                    self.forfeit = self._fault(s, RAISED, f"{type(exc).__name__}: {exc}")
                     break
-            action, fault = self._decide(agent, view)
+            action, reason, detail = self._decide(agent, view)
             with self.lock:
                 if action is not None and not (
                     0 <= action < self.state.game.num_actions and self.state.is_legal(action)
                 ):
-                    action, fault = None, f"illegal action {action} for {self.state.pending()!r}"
+                    action, reason, detail = None, ILLEGAL, f"illegal action {action} for {self.state.pending()!r}"
                 if action is None:
-                    self.forfeit = {"seat": s, "reason": fault}
+                    self.forfeit = self._fault(s, reason, detail)
                     break
                 self._apply(action)
                 self.last_active = time.monotonic()
@@ -188,34 +199,40 @@ class Session:
             self.thinking = False  # only now: a finished game is stored before the page sees it over
             self.last_active = time.monotonic()
 
-    def _decide(self, agent: Any, view: SeatView) -> tuple[int | None, str]:
-        """The bot's action id, or None and why it forfeits: it raised, thought too long, or answered no int."""
+    def _fault(self, seat: int, reason: str, detail: str) -> dict[str, Any]:
+        """A forfeit as the arena stores one (``arena show`` and the ratings read its ``reason`` and ``detail``)."""
+        return Fault(seat, reason, detail, len(self.actions)).to_dict()
+
+    def _decide(self, agent: Any, view: SeatView) -> tuple[int | None, str, str]:
+        """The bot's action id, or None and why it forfeits (an arena fault reason and the detail): it raised,
+        thought too long, or answered no int."""
         view.__class__ = TimedView  # the same object and slots; its determinize now watches the deadline
         start = time.monotonic()
         _move.deadline = start + self.think_seconds
         try:
             answer = agent.act(view)
         except ThinkTimeout:
-            return None, f"thought over {self.think_seconds:g} s on one decision (this server's limit)"
-        except Exception as exc:  # the bot forfeits, the server goes on
-            return None, f"{type(exc).__name__}: {exc}"
+            return None, TIMEOUT, f"thought over {self.think_seconds:g} s on one decision (this server's limit)"
+        except BaseException as exc:  # SystemExit too: else it ends the bot thread and the game thinks forever
+            return None, RAISED, f"{type(exc).__name__}: {exc}"
         finally:
             _move.deadline = float("inf")
         spent = time.monotonic() - start
         if spent > self.think_seconds:
-            return None, f"took {spent:.1f} s on one decision, over this server's limit of {self.think_seconds:g} s"
-        if isinstance(answer, bool | np.bool_) or not isinstance(answer, int | np.integer):
-            return None, f"answered {answer!r:.60}, not an action id"
-        return int(answer), ""
+            detail = f"took {spent:.1f} s on one decision, over this server's limit of {self.think_seconds:g} s"
+            return None, TIMEOUT, detail
+        try:
+            return action_id(answer, "bot"), "", ""
+        except ActionTypeError:
+            return None, ILLEGAL, f"answered {answer!r:.60}, not an action id"
 
     def finish(self) -> None:
         """Store the finished game in the arena database (once). A store that fails (the server checked the
         database at start, so this is a disk gone bad) is logged and told on the page; it raises nothing."""
-        store = getattr(self, "store_path", None)
-        if not self.over or self.stored_id is not None or self.store_error is not None or store is None:
+        if not self.over or self.stored_id is not None or self.store_error is not None or self.store_path is None:
             return
         try:
-            self._store(store)
+            self._store(self.store_path)
         except Exception as exc:
             self.store_error = f"the game could not be stored: {type(exc).__name__}: {exc}".splitlines()[0]
             log.error("game %s (%s): %s", self.id, self.key, self.store_error)
@@ -224,11 +241,6 @@ class Session:
         from ..arena.store import Store
 
         n = len(self.specs)
-        ranks = (
-            [int(r) for r in self.state.ranks()]
-            if self.forfeit is None
-            else [n - 1 if s == self.forfeit["seat"] else 0 for s in range(n)]
-        )
         task = SimpleNamespace(
             key=self.key,
             game=self.game,
@@ -241,7 +253,7 @@ class Session:
         )
         result = {
             "scores": [float(x) for x in self.state.scores()],
-            "ranks": ranks,
+            "ranks": self.ranks(),
             "decisions": len(self.actions),
             "truncated": False,
             "forfeit": self.forfeit,
@@ -265,15 +277,9 @@ class Session:
             log = list(self.log)
             result = None
             if self.over:
-                n = len(self.specs)
-                ranks = (
-                    [int(r) for r in st.ranks()]
-                    if self.forfeit is None
-                    else [n - 1 if s == self.forfeit["seat"] else 0 for s in range(n)]
-                )
                 result = {
                     "scores": [float(x) for x in st.scores()],
-                    "ranks": ranks,
+                    "ranks": self.ranks(),
                     "forfeit": self.forfeit,
                     "stored_id": self.stored_id,
                     "store_error": self.store_error,

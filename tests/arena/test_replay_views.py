@@ -4,9 +4,8 @@ redacted, in the text replay and the JSON export alike."""
 
 from __future__ import annotations
 
-import numpy as np
+from played_games import random_play
 
-from meeplezoo import games
 from meeplezoo.arena import replay
 from meeplezoo.arena.store import GameRow
 from meeplezoo.envs.resafa import actions as A
@@ -16,15 +15,7 @@ SECRET = ("USE_SACK0", "DROP_SACK0", "PICK0")  # Resafa's redacted decisions (en
 
 def stored(game: str, config: dict, seed: int, decisions: int) -> GameRow:
     """A game of random play cut after ``decisions`` decisions, as the arena stores a truncated game."""
-    env = games.make_env(game, **config)
-    env.reset(seed=seed)
-    state = env.unwrapped.state_obj
-    rng = np.random.default_rng(seed)
-    actions = []
-    for _ in range(decisions):
-        action = int(rng.choice(state.legal_actions()))
-        state.apply(action)
-        actions.append(action)
+    state, actions = random_play(game, config, seed, decisions)
     n = len(state.scores())
     return GameRow(
         id=1, key="k", game=game, config=config, seed=seed, deal=0, seats=["random"] * n, agent_seeds=[0] * n,

@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meeplezoo import games
+from meeplezoo import cli, games
 from meeplezoo.envs.core.table import build_table
 
 pytest.importorskip("starlette")
+from played_games import random_play, store_played
 from starlette.testclient import TestClient
 
 from meeplezoo.web import create_app
@@ -156,7 +157,7 @@ class Cheater:
         return 10**6
 
 
-def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch):
+def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch, capsys):
     import meeplezoo.web.session as session
 
     real = session.make_agent
@@ -166,15 +167,20 @@ def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch):
     )
     g = start(client, "seastead", seat=1, bots=["raiser"])
     v = wait_turn(client, g)
-    assert v["over"] and v["result"]["forfeit"] == {"seat": 0, "reason": "RuntimeError: boom"}
+    forfeit = {"seat": 0, "reason": "raised", "detail": "RuntimeError: boom", "decision": 0}  # as the arena's
+    assert v["over"] and v["result"]["forfeit"] == forfeit
     end = time.monotonic() + 10.0  # once (in a CI run under load) the page saw the game over before its store id
     while v["result"]["stored_id"] is None and time.monotonic() < end:
         time.sleep(0.05)
         v = client.get(f"/api/play/{g['id']}?token={g['token']}").json()
     assert v["result"]["ranks"] == [1, 0] and v["result"]["stored_id"] is not None
+    # the arena reads the stored forfeit as one of its own (its replay prints the reason, detail and decision)
+    assert cli.main(["replay", str(client.app_db), str(v["result"]["stored_id"]), "--board-every", "0"]) == 0
+    assert "P0 forfeited at decision 0 (raised): RuntimeError: boom" in capsys.readouterr().out
     g = start(client, "seastead", seat=1, bots=["cheater"])
     v = wait_turn(client, g)
-    assert v["over"] and v["result"]["forfeit"]["reason"].startswith("illegal action 1000000 for")
+    assert v["over"] and v["result"]["forfeit"]["reason"] == "illegal action"
+    assert v["result"]["forfeit"]["detail"].startswith("illegal action 1000000 for")
     assert start(client, "seastead")["id"]  # still serving
 
 
@@ -251,15 +257,7 @@ def test_no_seat_table_holds_hidden_information(game, n):
 
 
 def played(game, moves, n=2, seed=4):
-    env = games.make_env(game, num_players=n)
-    env.reset(seed=seed)
-    state = env.unwrapped.state_obj
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        state.apply(int(rng.choice(state.legal_actions())))
-    return state
+    return random_play(game, {"num_players": n}, seed, moves)[0]
 
 
 def test_every_game_ships_its_table_view(client):
@@ -449,24 +447,12 @@ def test_resafabot_plays_in_the_solo_log_and_on_the_watch_page(client):
 # --- the Watch page's list and chart ---------------------------------------------------------------------------
 def store_random_games(db, lineup) -> None:
     """Store short random games as the arena does, ids from 1 in ``lineup`` order: (game, config, seats, moves)."""
-    from types import SimpleNamespace
-
     from meeplezoo.arena.store import Store
 
     with Store(db) as store:
         for i, (game, config, seats, moves) in enumerate(lineup):
-            env = games.make_env(game, **config)
-            env.reset(seed=i)
-            state, rng, actions = env.unwrapped.state_obj, np.random.default_rng(i), []
-            while len(actions) < moves and not state.is_terminal():
-                actions.append(int(rng.choice(state.legal_actions())))
-                state.apply(actions[-1])
-            task = SimpleNamespace(key=f"k{i}", game=game, config=dict(state.game.config), seed=i, deal=0,
-                                   seats=seats, agent_seeds=[0] * len(seats), time_limit=None)  # fmt: skip
-            result = {"scores": [float(x) for x in state.scores()], "ranks": list(state.ranks()),
-                      "decisions": len(actions), "truncated": False, "forfeit": None, "duration": 0.0,
-                      "seat_time": [[0.0, 0.0, 0]] * len(seats), "actions": actions}  # fmt: skip
-            assert store.add(task, result, "test")
+            state, actions = random_play(game, config, i, moves)
+            store_played(store, f"k{i}", state, actions, seats, list(state.ranks()), seed=i)
 
 
 LINEUP = [  # ids 1..6
@@ -513,6 +499,7 @@ def test_the_stored_list_sorts_filters_and_pages(tmp_path):
             ("per_page=201", "per_page must be a whole number from 1 to 200"),
             ("page=3&per_page=4", "page 3 is past the last page (2)"),
             ("game=" + "x" * 501, "game must be at most 500 characters"),
+            ("agent=" + "x" * 501, "agent must be at most 500 characters"),
         ]:
             r = c.get(f"/api/stored?{query}")
             assert r.status_code == 400 and r.json()["error"].startswith(reason) and "\n" not in r.json()["error"]

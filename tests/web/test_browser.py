@@ -15,11 +15,10 @@ import socket
 import threading
 import time
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-import numpy as np
 import pytest
+from played_games import random_play, store_played
 
 from meeplezoo.web.browser import HOW, find_chromium
 
@@ -36,7 +35,6 @@ if os.environ.get("CI") != "true" and CHROMIUM is None:
 import uvicorn  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from meeplezoo import games  # noqa: E402
 from meeplezoo.arena.store import Store  # noqa: E402
 from meeplezoo.web import create_app  # noqa: E402
 
@@ -264,31 +262,19 @@ def assert_inert(page) -> None:
 
 def played(game: str, moves: int, seed: int = 3) -> tuple[dict[str, Any], list[int], list[float]]:
     """A 2-player ``game`` after ``moves`` random legal moves: its config, the actions, the scores."""
-    env = games.make_env(game, num_players=2)
-    env.reset(seed=seed)
-    state = env.unwrapped.state_obj
-    rng = np.random.default_rng(seed)
-    actions = []
-    for _ in range(moves):
-        action = int(rng.choice(state.legal_actions()))
-        state.apply(action)
-        actions.append(action)
+    state, actions = random_play(game, {"num_players": 2}, seed, moves)
     return dict(state.game.config), actions, [float(x) for x in state.scores()]
 
 
 def store_game(db: Path, game: str, seats: list[str], forfeit: dict[str, Any]) -> None:
     """Store a short 2-player game as the web server does (``Session.finish``), lost by ``forfeit``."""
-    config, actions, scores = played(game, 8)
-    task = SimpleNamespace(
-        key=f"xss-{game}", game=games.resolve(game), config=config, seed=3, deal=0, seats=seats,
-        agent_seeds=[3000, 3001], time_limit=None,
-    )  # fmt: skip
-    result = {
-        "scores": scores, "ranks": [1 - forfeit["seat"], forfeit["seat"]], "decisions": len(actions),
-        "truncated": False, "forfeit": forfeit, "duration": 0.0, "seat_time": [[0.0, 0.0, 0]] * 2, "actions": actions,
-    }  # fmt: skip
+    state, actions = random_play(game, {"num_players": 2}, 3, 8)
+    ranks = [1 - forfeit["seat"], forfeit["seat"]]
     with Store(db) as store:
-        assert store.add(task, result, "web")
+        store_played(
+            store, f"xss-{game}", state, actions, seats, ranks, seed=3, agent_seeds=[3000, 3001], forfeit=forfeit,
+            source="web",
+        )  # fmt: skip
 
 
 def test_watch_shows_stored_seats_forfeits_and_every_served_string_as_text(server, page, tmp_path):
@@ -427,12 +413,8 @@ def store_random_games(db: Path, lineup: list[tuple[str, list[str], int]]) -> No
     """Store short 2-player random games as the arena does, ids from 1 in ``lineup`` order: (game, seats, moves)."""
     with Store(db) as store:
         for i, (game, seats, moves) in enumerate(lineup):
-            config, actions, scores = played(game, moves, seed=i)
-            task = SimpleNamespace(key=f"list-{i}", game=game, config=config, seed=i, deal=0, seats=seats,
-                                   agent_seeds=[0, 0], time_limit=None)  # fmt: skip
-            result = {"scores": scores, "ranks": [0, 1], "decisions": len(actions), "truncated": False, "forfeit": None,
-                      "duration": 0.0, "seat_time": [[0.0, 0.0, 0]] * 2, "actions": actions}  # fmt: skip
-            assert store.add(task, result, "test")
+            state, actions = random_play(game, {"num_players": 2}, i, moves)
+            store_played(store, f"list-{i}", state, actions, seats, [0, 1], seed=i)
 
 
 def test_watch_sorts_filters_and_pages_the_stored_games_and_charts_with_axes_and_a_legend(server, page, tmp_path):

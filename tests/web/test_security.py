@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 
 import numpy as np
@@ -126,6 +127,8 @@ def fake_bots(monkeypatch):
         "text": lambda: Answers(lambda v: str(v.legal_actions[0])),
         "numpy": lambda: Answers(lambda v: np.int64(v.legal_actions[-1])),  # a numpy integer is an action id
         "sleeper": lambda: Answers(lambda v: time.sleep(0.3) or v.legal_actions[0]),
+        "exit": lambda: Answers(lambda v: sys.exit(3)),  # SystemExit would end the bot thread, not the game
+        "base": lambda: Answers(lambda v: (_ for _ in ()).throw(BaseException("out"))),
     }
     real = session.make_agent
     monkeypatch.setattr(
@@ -139,7 +142,18 @@ def test_a_bot_answering_no_int_forfeits(tmp_path, fake_bots, bot, reason):
     with TestClient(app(tmp_path, allow_agents=fake_bots)) as c:
         g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": [bot], "seed": 1}).json()
         v = play_out(c, g)
-        assert v["result"]["forfeit"]["seat"] == 0 and reason in v["result"]["forfeit"]["reason"]
+        assert v["result"]["forfeit"]["seat"] == 0 and reason in v["result"]["forfeit"]["detail"]
+
+
+@pytest.mark.parametrize(("bot", "reason"), [("exit", "SystemExit: 3"), ("base", "BaseException: out")])
+def test_a_bot_that_exits_forfeits_and_the_game_ends(tmp_path, fake_bots, bot, reason):
+    with TestClient(app(tmp_path, allow_agents=fake_bots)) as c:
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": [bot], "seed": 1}).json()
+        v = play_out(c, g, timeout=10)
+        assert (
+            v["result"]["forfeit"] == {"seat": 0, "reason": "raised", "detail": reason, "decision": 0}
+            and v["result"]["stored_id"] is not None
+        )
 
 
 def test_a_bot_answering_a_numpy_int_plays_on(tmp_path, fake_bots):
@@ -151,13 +165,41 @@ def test_a_bot_answering_a_numpy_int_plays_on(tmp_path, fake_bots):
 def test_a_bot_over_its_think_time_forfeits(tmp_path, fake_bots):
     with TestClient(app(tmp_path, allow_agents=fake_bots, think_seconds=0.1)) as c:
         g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["sleeper"], "seed": 1}).json()
-        reason = play_out(c, g)["result"]["forfeit"]["reason"]
+        reason = play_out(c, g)["result"]["forfeit"]["detail"]
         assert "over this server's limit of 0.1 s" in reason
         # a search is stopped at its next iteration past the limit: 2000 iterations on Resafa take ~10 s
         start = time.monotonic()
         g = c.post("/api/play", json={"game": "resafa", "seat": 1, "bots": ["mcts:iters=2000"], "seed": 2}).json()
-        reason = play_out(c, g)["result"]["forfeit"]["reason"]
+        reason = play_out(c, g)["result"]["forfeit"]["detail"]
         assert "thought over 0.1 s" in reason and time.monotonic() - start < 8
+
+
+WALKERS_MADE: list[str] = []
+
+
+class Walker:
+    """An agent that would reach past its view: from ``act`` it walks the stack (``sys._getframe``, ``gc``) to the
+    server's :class:`Session` and its true state. Bots run in the server's own process, so only isolation (issue
+    39) would stop it; the server therefore seats no code but its own list and what its operator allowed."""
+
+    def __init__(self, *args, **kwargs):
+        WALKERS_MADE.append("made")
+
+    def act(self, view):
+        raise AssertionError("seated")  # never reached: the server refuses it before making it
+
+
+@pytest.mark.parametrize("name", ["walker", "random"])  # a new name, and a plugin's entry over a listed one
+def test_an_agent_off_the_list_is_never_made_even_under_a_listed_name(client, name):
+    from meeplezoo.agents import register_agent, unregister_agent
+
+    register_agent(name, f"{__name__}:Walker", "seastead")
+    try:
+        one_line_error(client.post("/api/play", json={**PLAY, "bots": [name]}), 400, f"does not seat {name!r}")
+    finally:
+        unregister_agent(name, "seastead")
+    assert not WALKERS_MADE  # refused before anything of it was imported or made
+    assert client.get("/api/play/g1?token=x").status_code == 404
 
 
 # --- request checks -------------------------------------------------------------------------------------------
@@ -171,6 +213,13 @@ def test_a_foreign_host_or_origin_is_refused(client):
         one_line_error(client.post("/api/play", json=PLAY, headers={"origin": origin}), 403, "are refused")
     assert client.get("/api/play/g1?token=x").status_code == 404  # none of them made a game
     assert client.post("/api/play", json=PLAY, headers={"origin": "http://testserver"}).status_code == 200
+
+
+def test_a_path_outside_the_pages_is_not_opened(client):
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/%2e%2e%2f__init__.py",
+                 "/views/..%2fapp.js", "/views/%2e%2e.js", "/views/__init__.js", "/static//etc/passwd"):  # fmt: skip
+        r = client.get(path)
+        assert r.status_code == 404 and "import" not in r.text and "root:" not in r.text, path
 
 
 def test_the_default_hosts_are_this_machines_names_on_any_port(tmp_path):

@@ -29,7 +29,10 @@ def served(monkeypatch):
 
 
 def serve(capsys, *args: str) -> tuple[int, str, str]:
-    code = cli.main(["serve", *args])
+    try:
+        code = cli.main(["serve", *args])
+    except SystemExit as exc:  # argparse's own errors exit
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -75,6 +78,23 @@ def test_an_allowed_agent_that_does_not_exist_is_one_line(tmp_path, capsys, serv
     for spec, words in [("nosuch", "no game has an agent 'nosuch'"), ("mcts:depth=3", "no parameter 'depth'")]:
         result = serve(capsys, "--port", str(free_port()), "--db", str(tmp_path / "w.sqlite"), "--allow-agent", spec)
         assert_refused(*result, served, words)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--allow-host", "", "--allow-host: takes a host NAME or NAME:PORT"),
+        ("--allow-host", "evil.example/x", "not 'evil.example/x'"),
+        ("--allow-host", "box:99999", "(port 1..65535)"),
+        ("--think-seconds", "0", "--think-seconds: takes a number above 0"),
+        ("--think-seconds", "nan", "at most 3600, not nan"),
+        ("--think-seconds", "soon", "takes a number, not 'soon'"),
+    ],
+)
+def test_a_bad_host_or_think_time_is_one_line_and_nothing_made(tmp_path, capsys, served, option, value, words):
+    db = tmp_path / "w.sqlite"
+    assert_refused(*serve(capsys, "--port", str(free_port()), "--db", str(db), option, value), served, words)
+    assert not db.exists()
 
 
 def test_serve_binds_its_port_then_prints_its_banner_and_answers_only_to_its_own_host(tmp_path, capsys, served):

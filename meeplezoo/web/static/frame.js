@@ -42,6 +42,8 @@ function frame(active) {
   document.body.prepend(h);
 }
 // --- helpers for the game views ---
+// a forfeit as the arena stores it ({seat, reason, detail, decision}); an older web game's has no detail
+const forfeitText = (f) => `P${f.seat} forfeits: ${f.reason}${f.detail != null ? ` (${f.detail})` : ""}`;
 const chip = (s, text) => el("span", { class: "chip", style: `background:${COLORS[s % COLORS.length]}` }, text ?? `P${s}`);
 const zone = (label, ...kids) => el("div", { class: "zone" }, el("div", { class: "label" }, label), ...kids);
 const card = (title, body, cls = "") => el("div", { class: "card " + cls, title: body || "" }, el("b", {}, title), body ? el("small", {}, body) : null);

@@ -60,7 +60,7 @@ function show(v) {
     $("result").hidden = false;
     $("result").replaceChildren(
       el("h3", { id: "winner" }, `Game over · winner: ${winners}`),
-      r.forfeit ? el("p", { id: "forfeit" }, `P${r.forfeit.seat} forfeits: ${r.forfeit.reason}`) : null,
+      r.forfeit ? el("p", { id: "forfeit" }, forfeitText(r.forfeit)) : null,
       r.store_error ? el("p", { class: "error", id: "store-error" }, r.store_error) : null,
       r.seed != null ? el("p", { id: "seed-told" }, `seed ${r.seed} (told now that the game is over)`) : null,
       el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "seat"), el("th", {}, "score"), el("th", {}, "rank (0 = won)")),

@@ -19,7 +19,7 @@ async function load() {
   }
   const f = j.forfeit;
   $("forfeit").hidden = !f;
-  $("forfeit").textContent = f ? `P${f.seat} forfeits: ${f.reason}` : "";
+  $("forfeit").textContent = f ? forfeitText(f) : "";
   $("slider").max = j.frames.length - 1;
   go(Math.min(idx, j.frames.length - 1));
   chart();

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
 from ..core.chance import arrange
-from ..core.tasks import StackState
+from ..core.tasks import ArgsCheck, StackState, args_problem
 from . import observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
 from .content import (
@@ -161,7 +161,7 @@ class BoardRoyaleState(StackState):
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
         for t in d.stack:
-            need(len(t) == 4 and 0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
+            need(0 <= t[0] < len(Step) and t[1] in range(n), f"bad task {t}")
         if problems:
             raise CorruptStateError("board_royale: saved state breaks the rules: " + "; ".join(problems))
         need(all(x >= 0 for x in d.hand + d.known + d.res_discard + d.item_used), "negative counts")
@@ -242,7 +242,6 @@ _ATTACKS = (Effect.DISCARD, Effect.STEAL)
 _ATTACK_ITEMS = frozenset((STEAL, *(c for c in range(NUM_ITEM_CARDS) if CARD_EFFECT[c] in _ATTACKS)))
 _TARGETED = frozenset(c for c in _ATTACK_ITEMS if c != STEAL and not CARD_TYPE[c].area)
 _SALVAGERS = frozenset(c for c in range(NUM_ITEM_CARDS) if CARD_EFFECT[c] == Effect.SALVAGE)
-_AT_SEAT = (Step.JOIN, Step.DEFEND, Step.FIGHT, Step.RESOLVE)  # a = attacking item, b = another seat
 _TRADING = (Step.TRADE_GIVE, Step.TRADE_ASK, Step.TRADE_ANSWER)  # a = the other side of the trade
 _COUNTS = (Step.LIMIT, Step.DRAW)  # a = cards about to be gained
 #: decisions only the active player makes (on their own turn)
@@ -252,9 +251,10 @@ _ACTIVE_ONLY += (Step.LOOT_SPLIT, Step.FIGHT, Step.RESOLVE)  # only the active p
 
 def _task_problems(d: RoyaleData) -> list[str]:
     """What is wrong with the task stack (each task already 4 ints with a known step and a seat): a turn's
-    END_TURN at the bottom only, a trade's task on top only, the turn's own decisions the active player's, a blow
-    aimed at a side of the fight under way, and each task's ``a`` and ``b`` in the range its step reads them in."""
-    n, stack = d.n, d.stack
+    END_TURN at the bottom only, a trade's task on top only, the turn's own decisions the active player's, a
+    blow aimed at a side of the fight under way, and each task's ``a`` and ``b`` as its step reads them
+    (:data:`TASK_ARGS`)."""
+    stack = d.stack
     out = []
     if stack and stack[0] != (Step.END_TURN, d.active, 0, 0):
         out.append(f"the bottom task {stack[0]} must end the active player's turn")
@@ -263,33 +263,42 @@ def _task_problems(d: RoyaleData) -> list[str]:
         if fight is None or d.blow_on not in (fight[1], fight[3]):
             out.append(f"blow_on {d.blow_on} is not a side of the running fight")
     top = len(stack) - 1
-    for i, (step, seat, a, b) in enumerate(stack):
-        if step in _ACTIVE_ONLY and seat != d.active:
-            ok = False
-        elif step in _AT_SEAT:  # a JOIN's target is not the attacker; a DEFEND is between the attacker and another
-            ok = a in _ATTACK_ITEMS and b in range(n) and b != seat
-            ok = ok and (b != d.active if step == Step.JOIN else d.active in (seat, b))
-        elif step in _TRADING:
-            ok = i == top and a in range(n) and a != seat and b == 0
-        elif step in _COUNTS:
-            ok = 0 <= a <= MAX_GAIN and b == 0
-        elif step == Step.TARGET:
-            ok = a in _TARGETED and d.item_owner[a] == seat and b == 0
-        elif step == Step.SALVAGE_KIND:
-            ok = a in _SALVAGERS and b == 0
-        elif step == Step.SALVAGE:
-            ok = a in range(NUM_RES) and 0 <= b <= MAX_GAIN
-        elif step == Step.HAND_DISCARD:  # run_limit asked for just enough discards to gain at most MAX_GAIN
-            ok = a >= 1 and b == 0 and hand_size(d, seat) - a >= hand_limit(d, seat) - MAX_GAIN
-        elif step == Step.LOOT_ROOM:
-            ok = a in range(NUM_RES, NUM_KINDS) and b == 0
-        elif step == Step.VOTE:
-            ok = a in range(n) and b == 0
-        else:
-            ok = a == b == 0 and (step != Step.END_TURN or i == 0)
-        if not ok:
+    for i, (step, seat, _, _) in enumerate(stack):
+        if (
+            (step in _ACTIVE_ONLY and seat != d.active)
+            or (step in _TRADING and i != top)
+            or (step == Step.END_TURN and i != 0)
+        ):
             out.append(f"bad task {stack[i]}")
-    return out
+    wrong = args_problem(d, TASK_ARGS, lambda s: Step(s).name)
+    return out if wrong is None else [*out, wrong]
+
+
+def _at_seat(join: bool) -> ArgsCheck:
+    """An attack task's ``a`` (the attacking item) and ``b`` (another seat): a JOIN's target is not the attacker;
+    a DEFEND, FIGHT or RESOLVE is between the attacker and another seat."""
+    return lambda d, s, a, b: (
+        a in _ATTACK_ITEMS and b in range(d.n) and b != s and (b != d.active if join else d.active in (s, b))
+    )
+
+
+#: per step (:func:`~meeplezoo.envs.core.tasks.args_problem`), the ``a`` and ``b`` it reads (the steps not listed
+#: take none)
+TASK_ARGS: dict[int, ArgsCheck] = {
+    Step.JOIN: _at_seat(join=True),
+    **dict.fromkeys((Step.DEFEND, Step.FIGHT, Step.RESOLVE), _at_seat(join=False)),
+    # a = the other side of the trade
+    **dict.fromkeys(_TRADING, lambda d, s, a, b: a in range(d.n) and a != s and b == 0),
+    # a = cards about to be gained
+    **dict.fromkeys(_COUNTS, lambda d, s, a, b: 0 <= a <= MAX_GAIN and b == 0),
+    Step.TARGET: lambda d, s, a, b: a in _TARGETED and d.item_owner[a] == s and b == 0,
+    Step.SALVAGE_KIND: lambda d, s, a, b: a in _SALVAGERS and b == 0,
+    Step.SALVAGE: lambda d, s, a, b: a in range(NUM_RES) and 0 <= b <= MAX_GAIN,
+    # run_limit asked for just enough discards to gain at most MAX_GAIN
+    Step.HAND_DISCARD: lambda d, s, a, b: a >= 1 and b == 0 and hand_size(d, s) - a >= hand_limit(d, s) - MAX_GAIN,
+    Step.LOOT_ROOM: lambda d, s, a, b: a in range(NUM_RES, NUM_KINDS) and b == 0,
+    Step.VOTE: lambda d, s, a, b: a in range(d.n) and b == 0,
+}
 
 
 def _offer_problems(d: RoyaleData) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.tasks import TaskMachine
+from ..core.tasks import ArgsCheck, TaskMachine, args_problem
 from . import architect, forum, mercator, personalities, prefect, steps, storehouse
 from .content import ANY, COLONISTS, NUM_GOODS, SURCHARGE
 from .scoring import final_scores
@@ -66,23 +66,25 @@ def stack_problem(d: ConcordiaData) -> str | None:
         )
     if not shape_ok:
         return f"the task stack {[Step(s).name for s in steps_]} is not one a turn makes"
-    for step, seat, a, b in stack:
+    for step, seat, _, _ in stack:
         if step != Step.OVERFLOW and seat != d.active:
             return f"task {Step(step).name} of seat {seat} while seat {d.active} is active"
-        if step in (Step.MOVE_PICK, Step.MOVE_DEST):
-            ok = 0 <= a <= COLONISTS and (b == 0 if step == Step.MOVE_PICK else 0 <= b < COLONISTS)
-            ok = ok and (step == Step.MOVE_PICK or d.col[seat * COLONISTS + b] != NO)
-        elif step == Step.TRADE:  # a: the goods traded (a bit each), b: how many trades
-            ok = 0 <= a < 1 << NUM_GOODS and b == a.bit_count() <= 2
-        elif step == Step.BUY:  # a: 1 Senator (buys up to 2), 0 Consul (1); b: cards bought
-            ok = a in (0, 1) and 0 <= b <= a + 1
-        elif step == Step.PAY_ANY:  # a: '?' goods still to pay
-            ok = 1 <= a <= _MAX_ANY and b == 0
-        else:
-            ok = a == b == 0
-        if not ok:
-            return f"task {Step(step).name} has arguments a={a}, b={b} out of range"
-    return None
+    return args_problem(d, TASK_ARGS, lambda s: Step(s).name)
+
+
+#: per step (:func:`~meeplezoo.envs.core.tasks.args_problem`), the ``a`` and ``b`` its handlers push (the steps not
+#: listed take none)
+TASK_ARGS: dict[int, ArgsCheck] = {
+    Step.MOVE_PICK: lambda d, s, a, b: 0 <= a <= COLONISTS and b == 0,
+    # b: the colonist moving (one of the seat's, on the board)
+    Step.MOVE_DEST: lambda d, s, a, b: 0 <= a <= COLONISTS and 0 <= b < COLONISTS and d.col[s * COLONISTS + b] != NO,
+    # a: the goods traded (a bit each), b: how many trades
+    Step.TRADE: lambda d, s, a, b: 0 <= a < 1 << NUM_GOODS and b == a.bit_count() <= 2,
+    # a: 1 Senator (buys up to 2), 0 Consul (1); b: cards bought
+    Step.BUY: lambda d, s, a, b: a in (0, 1) and 0 <= b <= a + 1,
+    # a: '?' goods still to pay
+    Step.PAY_ANY: lambda d, s, a, b: 1 <= a <= _MAX_ANY and b == 0,
+}
 
 
 DECISIONS: dict[int, tuple[Legal, Apply]] = {

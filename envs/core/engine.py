@@ -97,7 +97,7 @@ class Game(ABC):
 
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        """Rebuild a state from :meth:`State.to_dict` output (raise :class:`CorruptStateError`)."""
+        """Rebuild a state from :meth:`State.to_dict` output, its rules validated (raise :class:`CorruptStateError`)."""
 
     def state_from_json(self, text: str) -> State:
         """Load a state saved by :meth:`State.to_json`; every defect raises :class:`CorruptStateError`."""
@@ -121,8 +121,7 @@ class Game(ABC):
         if not isinstance(doc["state"], dict):
             raise CorruptStateError(f"{self.name}: 'state' must be a JSON object")
         try:
-            state = self.state_from_dict(doc["state"])
-            state.validate()
+            state = self.state_from_dict(doc["state"])  # (validates the state)
         except CorruptStateError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:

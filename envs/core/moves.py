@@ -16,21 +16,31 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 
-def _outcome(state: Any, action: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """What the players can see after ``action``, twice: exactly (every seat's observation) and as the players
+class _Outcome:
+    """What the players can see after ``action``, two ways: exactly (every seat's observation) and as the players
     read it (the whole table as text, which names identical cards alike, and the names of the next legal
-    moves); both with the seat to act and the pending decision, or the scores at the end."""
-    after = state.clone()
-    after.apply(int(action))
-    n = after.game.num_players
-    if after.is_terminal():
-        head: tuple[Any, ...] = (True, tuple(after.scores()))
-        names: tuple[str, ...] = ()
-    else:
-        head = (False, after.current_player(), after.pending())
-        names = tuple(sorted(after.describe_action(a) for a in after.legal_actions()))
-    exact = (*head, tuple(after.observe(p).tobytes() for p in range(n)))
-    return exact, (*head, after.render(), names)
+    moves); both with the seat to act and the pending decision, or the scores at the end. The reading is
+    computed only when the exact view differs from every other outcome's (it renders the table)."""
+
+    def __init__(self, state: Any, action: int) -> None:
+        self.after = state.clone()
+        self.after.apply(int(action))
+        after = self.after
+        self.head: tuple[Any, ...] = (
+            (True, tuple(after.scores())) if after.is_terminal() else (False, after.current_player(), after.pending())
+        )
+        self.exact = (*self.head, tuple(after.observe(p).tobytes() for p in range(after.game.num_players)))
+        self._read: tuple[Any, ...] | None = None
+
+    def read(self) -> tuple[Any, ...]:
+        """The outcome as the players read it (rendered on first use)."""
+        if self._read is None:
+            after = self.after
+            names = (
+                () if after.is_terminal() else tuple(sorted(after.describe_action(a) for a in after.legal_actions()))
+            )
+            self._read = (*self.head, after.render(), names)
+        return self._read
 
 
 def distinct_moves(
@@ -59,13 +69,13 @@ def distinct_moves(
         if len(same) == 1:
             out.append((same[0], name))
             continue
-        ways: list[tuple[tuple[Any, ...], tuple[Any, ...], int]] = []  # (outcome seen two ways, lowest action)
+        ways: list[tuple[_Outcome, int]] = []  # (outcome, its lowest action)
         for a in same:
-            exact, read = _outcome(state, a)
-            if not any(exact == e or read == r for e, r, _ in ways):
-                ways.append((exact, read, a))
+            seen = _Outcome(state, a)
+            if not any(seen.exact == w.exact for w, _ in ways) and not any(seen.read() == w.read() for w, _ in ways):
+                ways.append((seen, a))
         if len(ways) == 1:
             out.append((same[0], name))
         else:
-            out += [(a, f"{name} (way {i + 1} of {len(ways)})") for i, (_, _, a) in enumerate(ways)]
+            out += [(a, f"{name} (way {i + 1} of {len(ways)})") for i, (_, a) in enumerate(ways)]
     return sorted(out)

@@ -24,6 +24,26 @@ from .records import RecordCodec
 Legal = Callable[[Any, int, int, int], list[int]]
 Apply = Callable[[Any, int, int, int, int], None]
 Run = Callable[[Any, int, int, int], None]
+#: whether a saved task's ``(seat, a, b)`` fit its step in the record: ``check(rec, seat, a, b)``
+ArgsCheck = Callable[[Any, int, int, int], bool]
+
+
+def args_problem(rec: Any, checks: Mapping[int, ArgsCheck | None], name: Callable[[int], str]) -> str | None:
+    """The first task of ``rec.stack`` whose ``a`` and ``b`` are not what its step's handlers push, or None.
+
+    Each game declares ``checks``, one per step that takes arguments: in range for the lists its handlers index,
+    naming what is really there; ``None`` for a step whose arguments are checked elsewhere. A step not listed
+    takes none (``a == b == 0``). ``name`` names a step in the message. Run by a game's ``validate`` (on load),
+    never per step."""
+    for step, seat, a, b in rec.stack:
+        check = checks.get(step, _no_args)
+        if check is not None and not check(rec, seat, a, b):
+            return f"task {name(step)} has arguments a={a}, b={b} that do not fit its step or the position"
+    return None
+
+
+def _no_args(rec: Any, seat: int, a: int, b: int) -> bool:
+    return a == b == 0
 
 
 class TaskMachine:
@@ -59,12 +79,10 @@ class TaskMachine:
         return step in self._legal
 
     def stack_problem(self, stack: list[tuple[int, ...]], num_players: int) -> str | None:
-        """What makes a saved stack unplayable, or None: a task that is not ``(step, seat, a, b)``, a step this
-        machine does not know, a seat that is not one of ``num_players``, or an automatic step on top (a saved
-        position waits at a decision). The game's ``validate`` checks what each step's ``a`` and ``b`` mean."""
+        """What makes a saved stack unplayable, or None: a step this machine does not know, a seat that is not
+        one of ``num_players``, or an automatic step on top (a saved position waits at a decision). The record
+        codec already checked each task is 4 integers; the game's ``validate`` checks what ``a`` and ``b`` mean."""
         for i, task in enumerate(stack):
-            if len(task) != 4:
-                return f"task {i} of the stack {task!r} is not (step, seat, a, b)"
             step, seat = task[0], task[1]
             if step not in self._legal and step not in self._run:
                 return f"task {i} of the stack {task!r} has the unknown step {step}"

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..core import ConfigError, CorruptStateError, Game
-from ..core.tasks import StackState
+from ..core.tasks import ArgsCheck, StackState, args_problem
 from . import canals, observation, public_log, render, scoring, solo, turn
 from .actions import NUM_ACTIONS
 from .content import Action, Build, Choice, Convert, ExtraAction, Post, Trade, content
@@ -28,7 +28,7 @@ from .state import (
     S,
     setup,
 )
-from .steps import NUM_DECISIONS, Step
+from .steps import Step
 from .trade import GOLD_PENDING
 
 C = content()
@@ -268,8 +268,8 @@ def validate(d: ResafaData) -> None:
         need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
-    for t in d.stack:
-        need(len(t) == 4 and 0 <= t[0] < len(Step), f"bad task {t}")
+    for t in d.stack:  # (the load checked the steps and seats first: kept for a state validated directly)
+        need(0 <= t[0] < len(Step), f"bad task {t}")
     problems += _id_problems(d, n, boxes)
     if problems:
         raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
@@ -346,11 +346,7 @@ def validate(d: ResafaData) -> None:
     need((d.round_no == 7) == bool(d.sheet), "the score sheet is filled exactly after round 6")
     need(all(d.canal_owner[box] != NO for box, c in zip(source_boxes(n), d.cubes, strict=True) if c == 1), "cubes")
     if d.stack:
-        problems += _turn_problems(d, n) + _task_problems(d, n, boxes)
-    task_seats = 2 if n == 1 else n  # solo: seat 1 = Resafabot's water flowing (FLOW_RUN)
-    for t in d.stack:
-        need(len(t) == 4 and 0 <= t[0] < len(Step) and 0 <= t[1] < task_seats, f"bad task {t}")
-    need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
+        problems += _turn_problems(d, n) + _task_problems(d)
     need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
     need(d.advanced in (0, 1), "advanced setup flag")
     problems += solo.problems(d)
@@ -445,80 +441,90 @@ _BOTTOM = frozenset({Step.PLAY_CARD, Step.END_TURN, Step.END_ROUND})
 _TOP_ONLY = frozenset(
     {Step.WS_FACE, Step.WS_CELL, Step.WS_ROT, Step.GARDEN_SQUARE, Step.GARDEN_POS, Step.CANAL_BOX} | {Step.SEARCH_PICK}
 )
-#: steps whose ``b`` (``a`` for POST_BOX) is a Build or Post effect's discount code (0: none, else effect id + 1)
-_DISCOUNT_B = frozenset({Step.WS_PICK, Step.GARDEN_SIZE, Step.CANAL_PICK})
-_EFFECT_KIND = {
-    Step.CHOICE: (Choice,),
-    Step.CONVERT: (Convert,),
-    Step.BUILD_OFFER: (Build, Trade, Post),
-    Step.EXTRA_ACTION: (ExtraAction,),
-}
 
 
-def _task_problems(d: ResafaData, n: int, boxes: int) -> list[str]:
+def _task_problems(d: ResafaData) -> list[str]:
     """What is wrong with the task stack of a running game (each task 4 ints with a known step): the turn's or
     the round's task at the bottom only (END_TURN exactly while a card is played), the active seat's tasks only
-    (but in the rain), the later parts of a choice on top only, each task's ``a`` and ``b`` in the range its step
-    reads them in."""
+    (but in the rain), the later parts of a choice on top only, each task's ``a`` and ``b`` as its step reads
+    them (:data:`TASK_ARGS`)."""
     stack = d.stack
     out = []
     if stack[0][0] not in _BOTTOM or stack[0][1] != d.active or (stack[0][0] == Step.END_TURN) != (d.card != NO):
         out.append(f"the bottom task {stack[0]} is not the active seat's turn (its end once its card is played)")
     if not any(t[0] == Step.END_ROUND for t in stack) and any(t[1] != d.active for t in stack):
         out.append("a task of another seat than the active one during a turn")  # only the rain asks others
+    for i, t in enumerate(stack):
+        if (t[0] in _BOTTOM and i > 0) or (t[0] in _TOP_ONLY and i < len(stack) - 1):
+            out.append(f"bad task {t}")
+    wrong = args_problem(d, TASK_ARGS, lambda s: Step(s).name)
+    return out if wrong is None else [*out, wrong]
 
-    def effect(eid: int, kinds: tuple) -> bool:
-        return 0 <= eid < len(EFFECTS) and isinstance(EFFECTS[eid], kinds)
 
-    def discount(code: int) -> bool:
-        return code == 0 or effect(code - 1, (Build, Post))
+def _effect(eid: int, kinds: tuple[type, ...]) -> bool:
+    """``eid`` is the id of a printed effect of one of ``kinds``."""
+    return 0 <= eid < len(EFFECTS) and isinstance(EFFECTS[eid], kinds)
 
-    nodes, cells, tiles = len(C.centres), range(CELLS), range(len(C.workshops))
-    placed = {*d.ws_tile, *d.ws_display, *d.ws_decks[0], *d.ws_decks[1]}
-    for i, (step, seat, a, b) in enumerate(stack):
-        if (step in _BOTTOM and i > 0) or (step in _TOP_ONLY and i < len(stack) - 1):
-            ok = False
-        elif step in _PLAIN_TASKS:
-            ok = a == b == 0
-        elif step in _EFFECT_KIND:
-            ok = effect(a, _EFFECT_KIND[step]) and (b >= 0 if step == Step.CONVERT else b == 0)
-        elif step in _DISCOUNT_B:
-            ok = discount(b) and (a in (1, 2, 3) if step == Step.GARDEN_SIZE else a == 0)
-        elif step in (Step.COLOUR_OPT, Step.BONUS_PICK):
-            ok = a in (NO, 0, 1, 2, 3) and b == 0
-        elif step in (Step.STEP, Step.COLOUR_ACTION):
-            ok = a in (0, 1, 2, 3) and b == 0
-        elif step in (Step.SPECIAL, Step.SEARCH_PICK):
-            ok = 0 <= a < len(DECK_CARDS) and b == 0
-        elif step == Step.MAIN_ACTION:
-            ok = 0 <= a < len(Action) and b in (0, 1, 2)
-        elif step == Step.POST_BOX:
-            ok = discount(a) and b in (0, 1)
-        elif step in (Step.WS_FACE, Step.WS_CELL):  # a = the tile taken from the display: in no other place
-            ok = a in tiles and b in ((0, 1) if step == Step.WS_CELL else (0,)) and a not in placed
-        elif step == Step.WS_ROT:
-            ok = a in cells and b == 0
-        elif step == Step.GARDEN_SQUARE:
-            ok = a in (0, 1) and b == 0
-        elif step == Step.GARDEN_POS:
-            ok = a in (0, 1) and b in cells
-        elif step == Step.CANAL_BOX:  # a = tile * 2 + side: a tile of the seat's not yet placed, with that side
-            ok = 0 <= a < 2 * len(C.canal_tiles) and b == 0 and canals.face(a // 2, a % 2) is not None
-            ok = ok and seat < n and d.canal_placed[seat * len(C.canal_tiles) + a // 2] == 0
-        elif step == Step.LOAD_COUNT:
-            ok = 0 <= a < NUM_ITEMS and b == 0
-        elif step == Step.DEAL:
-            ok = 0 <= a < nodes and b == 0
-        elif step == Step.DEAL_COUNT:
-            ok = a in (0, 1) and 0 <= b % GOLD_PENDING < nodes and b // GOLD_PENDING in (0, 1)  # b = node (+ gold)
-        elif step in (Step.FLOW, Step.FLOW_RUN):
-            ok = 0 <= a < boxes and 0 <= b < 1 << boxes
-        elif step == Step.TRADE_MOVE:
-            ok = a >= 0 and b == 0
-        elif step == Step.EFFECTS:  # a = printed effect list, b = its next effect
-            ok = 0 <= a < len(LISTS) and 0 <= b < len(LISTS[a])
-        else:
-            continue  # PRODUCE (bit fields), MERCHANT_ROW, BOT_TURN: read through tables that bound them
-        if not ok:
-            out.append(f"bad task {stack[i]}")
-    return out
+
+def _discount(code: int) -> bool:
+    """A Build or Post effect's discount code: 0 none, else the effect id + 1."""
+    return code == 0 or _effect(code - 1, (Build, Post))
+
+
+def _unplaced(d: ResafaData, tile: int) -> bool:
+    """The workshop tile taken from the display is in no other place (a tile, the display, a deck)."""
+    return 0 <= tile < len(C.workshops) and tile not in {*d.ws_tile, *d.ws_display, *d.ws_decks[0], *d.ws_decks[1]}
+
+
+def _flow(d: ResafaData, s: int, a: int, b: int) -> bool:
+    """A FLOW task: ``a`` a canal box, ``b`` a bitmask of boxes."""
+    net = network(d.players)
+    boxes = net.rows * net.cols
+    return 0 <= a < boxes and 0 <= b < 1 << boxes
+
+
+def _canal_box(d: ResafaData, s: int, a: int, b: int) -> bool:
+    """A CANAL_BOX task: ``a`` = tile * 2 + side, a tile of the seat's not yet placed, with that side."""
+    tiles = len(C.canal_tiles)
+    return (
+        0 <= a < 2 * tiles
+        and b == 0
+        and canals.face(a // 2, a % 2) is not None
+        and s < d.players
+        and d.canal_placed[s * tiles + a // 2] == 0
+    )
+
+
+#: per step (:func:`~meeplezoo.envs.core.tasks.args_problem`), the ``a`` and ``b`` it reads; the steps of
+#: :data:`_PLAIN_TASKS` take none, and the others not listed (PRODUCE's bit fields, MERCHANT_ROW, BOT_TURN)
+#: are read through tables that bound them
+TASK_ARGS: dict[int, ArgsCheck | None] = {
+    Step.CHOICE: lambda d, s, a, b: _effect(a, (Choice,)) and b == 0,
+    Step.CONVERT: lambda d, s, a, b: _effect(a, (Convert,)) and b >= 0,
+    Step.BUILD_OFFER: lambda d, s, a, b: _effect(a, (Build, Trade, Post)) and b == 0,
+    Step.EXTRA_ACTION: lambda d, s, a, b: _effect(a, (ExtraAction,)) and b == 0,
+    **dict.fromkeys((Step.WS_PICK, Step.CANAL_PICK), lambda d, s, a, b: a == 0 and _discount(b)),
+    Step.GARDEN_SIZE: lambda d, s, a, b: a in (1, 2, 3) and _discount(b),
+    Step.POST_BOX: lambda d, s, a, b: _discount(a) and b in (0, 1),
+    **dict.fromkeys((Step.COLOUR_OPT, Step.BONUS_PICK), lambda d, s, a, b: a in (NO, 0, 1, 2, 3) and b == 0),
+    **dict.fromkeys((Step.STEP, Step.COLOUR_ACTION), lambda d, s, a, b: a in (0, 1, 2, 3) and b == 0),
+    **dict.fromkeys((Step.SPECIAL, Step.SEARCH_PICK), lambda d, s, a, b: 0 <= a < len(DECK_CARDS) and b == 0),
+    Step.MAIN_ACTION: lambda d, s, a, b: 0 <= a < len(Action) and b in (0, 1, 2),
+    Step.WS_FACE: lambda d, s, a, b: _unplaced(d, a) and b == 0,
+    Step.WS_CELL: lambda d, s, a, b: _unplaced(d, a) and b in (0, 1),
+    Step.WS_ROT: lambda d, s, a, b: 0 <= a < CELLS and b == 0,
+    Step.GARDEN_SQUARE: lambda d, s, a, b: a in (0, 1) and b == 0,
+    Step.GARDEN_POS: lambda d, s, a, b: a in (0, 1) and 0 <= b < CELLS,
+    Step.CANAL_BOX: _canal_box,
+    Step.LOAD_COUNT: lambda d, s, a, b: 0 <= a < NUM_ITEMS and b == 0,
+    Step.DEAL: lambda d, s, a, b: 0 <= a < len(C.centres) and b == 0,
+    # b = node (+ GOLD_PENDING while the gold bonus waits)
+    Step.DEAL_COUNT: lambda d, s, a, b: (
+        a in (0, 1) and 0 <= b % GOLD_PENDING < len(C.centres) and b // GOLD_PENDING in (0, 1)
+    ),
+    **dict.fromkeys((Step.FLOW, Step.FLOW_RUN), _flow),
+    Step.TRADE_MOVE: lambda d, s, a, b: a >= 0 and b == 0,
+    # a = printed effect list, b = its next effect
+    Step.EFFECTS: lambda d, s, a, b: 0 <= a < len(LISTS) and 0 <= b < len(LISTS[a]),
+}
+TASK_ARGS |= {s: None for s in Step if s not in TASK_ARGS and s not in _PLAIN_TASKS}

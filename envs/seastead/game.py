@@ -28,7 +28,7 @@ from .content import (
     Deck,
 )
 from .state import BOSS, BOSS_BUILDING, CODEC, NO, RANDOM_DECREE, setup
-from .steps import NUM_DECISIONS, Step
+from .steps import Step
 
 DIVE_BAND = tuple(c.deck for c in DIVE_CARDS)  # each dive card's band (Shallows, Shelf, Depths)
 _BAND_ORDER = (Deck.SHALLOWS, Deck.SHELF, Deck.DEPTHS)  # the bands in the order resample_hidden arranges them
@@ -257,7 +257,6 @@ class SeasteadState(StackState):
         need(d.active in (0, 1) and d.first_player in (0, 1), "seats")
         for t in d.stack:
             need(0 <= t[0] < len(Step) and t[1] in ((0,) if d.solo else (0, 1)), f"bad task {t}")
-        need(not d.stack or d.stack[-1][0] < NUM_DECISIONS, "the pending task on top must be a decision")
         if not problems:  # (the step ids are known: the stack check names them)
             wrong = turn.stack_problem(d)
             need(wrong is None, wrong or "")

@@ -7,9 +7,7 @@ koşullardan biri gerçekleştiğinde mevcut tur tamamlanır, ardından 1 tur da
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..core.tasks import Apply, Legal, TaskMachine
+from ..core.tasks import Apply, ArgsCheck, Legal, TaskMachine, args_problem
 from . import bonuses, build, dive, effects
 from .actions import BUILD0, DIVE, LOC0, PASS, RES0, SLOT0, SPEC0
 from .content import DIVE_CARDS, NUM_FLOTILLAS, NUM_LOCS, NUM_RES, SETUP, SIDE_LOCATIONS, WILD, Bld
@@ -258,9 +256,9 @@ def _type_left(d: SeasteadData, seat: int) -> bool:
     return d.build_type != NO and d.built[seat * 3 + d.build_type] < SETUP.buildings_per_type
 
 
-ArgsCheck = Callable[[SeasteadData, int, int, int], bool]
-#: per step, whether a task's ``(seat, a, b)`` are what the handlers that push it give (``a == b == 0`` for the
-#: steps not listed): in range for the lists they index, and naming what is really there
+#: per step (:func:`~meeplezoo.envs.core.tasks.args_problem`), whether a task's ``(seat, a, b)`` are what the
+#: handlers that push it give (``a == b == 0`` for the steps not listed): in range for the lists they index, and
+#: naming what is really there
 TASK_ARGS: dict[int, ArgsCheck] = {
     Step.DIVE_WILD: lambda d, s, a, b: 1 <= a <= _MAX_WILD and b == 0,
     Step.BUILD_WHERE: lambda d, s, a, b: a == b == 0 and _type_left(d, s),
@@ -381,14 +379,11 @@ def stack_problem(d: SeasteadData) -> str | None:
         return "a build step outside a build"
     if bool(d.decree_drawn) != (Step.DECREE_CHOICE in steps):
         return "drawn decrees without the decree choice, or the choice without them"
-    for step, seat, a, b in stack:
+    for step, seat, a, _ in stack:
         if step in _OPPONENT_STEPS or (step == Step.TAKE_HALF and a == 1):
             right_seat = not d.solo and seat == 1 - d.active
         else:
             right_seat = step in _EITHER_SEAT or seat == d.active
         if not right_seat:
             return f"task {Step(step).name} of seat {seat} while seat {d.active} is active"
-        check = TASK_ARGS.get(step)
-        if not (check(d, seat, a, b) if check is not None else a == b == 0):
-            return f"task {Step(step).name} has arguments a={a}, b={b} that do not fit the position"
-    return None
+    return args_problem(d, TASK_ARGS, lambda s: Step(s).name)

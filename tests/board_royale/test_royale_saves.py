@@ -4,11 +4,10 @@ CorruptStateError naming what is wrong, while the unedited save still loads."""
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from save_mutations import first_position
 
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 from meeplezoo.envs.board_royale.steps import Step
@@ -17,17 +16,6 @@ from meeplezoo.envs.core import CorruptStateError, State
 GAME = BoardRoyaleGame(num_players=4)
 _TRADING = (Step.TRADE_GIVE, Step.TRADE_ASK, Step.TRADE_ANSWER)
 _ATTACK = (Step.JOIN, Step.DEFEND, Step.FIGHT, Step.RESOLVE)
-
-
-def _position(found: Callable[[State], bool]) -> dict[str, Any]:
-    """The save of the first position of seeded random games where ``found`` holds."""
-    for seed in range(20):
-        state, rng = GAME.new_state(seed), random.Random(seed)
-        while not state.is_terminal():
-            if found(state):
-                return state.to_dict()
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError("no such position in 20 random games")
 
 
 def _in_trade(state: State) -> bool:
@@ -65,7 +53,7 @@ EDITS = [
 
 @pytest.mark.parametrize(("name", "where", "edit", "words"), EDITS, ids=[e[0] for e in EDITS])
 def test_an_edited_save_is_refused_naming_what_is_wrong(name, where, edit, words):
-    saved = _position(where)
+    saved = first_position(GAME, where, seeds=20)
     GAME.state_from_dict(copy.deepcopy(saved))  # the position itself loads
     edited = copy.deepcopy(saved)
     edit(edited)

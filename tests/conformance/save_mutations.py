@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import argparse
 import copy
+import random
 import signal
 import sys
 import threading
 import traceback
 import zlib
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +192,18 @@ def outcome(game: Game, data: dict[str, Any], moves: int = PROBE_MOVES, seed: in
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
     return False, None
+
+
+def first_position(game: Game, found: Callable[[State], bool], seeds: int) -> dict[str, Any]:
+    """The save of the first position where ``found`` holds, in random games of ``game`` seeded 0 .. seeds-1
+    (a hand-edited save test starts from a real position of the kind it edits)."""
+    for seed in range(seeds):
+        state, rng = game.new_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if found(state):
+                return state.to_dict()
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError(f"no such position in {seeds} random games")
 
 
 def sample_positions(game: Game, count: int, seed: int = 0, final: bool = True) -> list[tuple[str, dict[str, Any]]]:

@@ -313,6 +313,15 @@ def test_good_save_loads():
     assert TinyDuel(num_players=3).state_from_json(GOOD.to_json()) == GOOD
 
 
+def test_a_save_is_validated_once_per_load(monkeypatch):
+    """``state_from_dict`` validates (every game's does); ``state_from_json`` does not validate a second time."""
+    calls = []
+    check = type(GOOD).validate
+    monkeypatch.setattr(type(GOOD), "validate", lambda self: calls.append(1) or check(self))
+    TinyDuel(num_players=3).state_from_json(GOOD.to_json())
+    assert len(calls) == 1
+
+
 # --- determinize ----------------------------------------------------------------------------------------
 
 

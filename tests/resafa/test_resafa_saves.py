@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from save_mutations import first_position
 
 from meeplezoo.envs.core import CorruptStateError, State
 from meeplezoo.envs.resafa import ResafaGame
@@ -17,17 +18,6 @@ from meeplezoo.envs.resafa.canals import face
 from meeplezoo.envs.resafa.steps import Step
 
 GAME = ResafaGame(num_players=2)
-
-
-def _position(found: Callable[[State], bool]) -> dict[str, Any]:
-    """The save of the first position of seeded random games where ``found`` holds."""
-    for seed in range(10):
-        state, rng = GAME.new_state(seed), random.Random(seed)
-        while not state.is_terminal():
-            if found(state):
-                return state.to_dict()
-            state.apply(rng.choice(state.legal_actions()))
-    raise AssertionError("no such position in 10 random games")
 
 
 def _front_only_canal(state: State) -> bool:
@@ -68,7 +58,7 @@ EDITS = [
 
 @pytest.mark.parametrize(("name", "where", "edit", "words"), EDITS, ids=[e[0] for e in EDITS])
 def test_an_edited_save_is_refused_naming_what_is_wrong(name, where, edit, words):
-    saved = _position(where)
+    saved = first_position(GAME, where, seeds=10)
     GAME.state_from_dict(copy.deepcopy(saved))  # the position itself loads
     edited = copy.deepcopy(saved)
     edit(edited)

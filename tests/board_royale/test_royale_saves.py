@@ -3,15 +3,15 @@ CorruptStateError naming what is wrong, while the unedited save still loads."""
 
 from __future__ import annotations
 
-import copy
+import re
 from typing import Any
 
 import pytest
-from save_mutations import first_position
+from save_mutations import refusal
 
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 from meeplezoo.envs.board_royale.steps import Step
-from meeplezoo.envs.core import CorruptStateError, State
+from meeplezoo.envs.core import State
 
 GAME = BoardRoyaleGame(num_players=4)
 _TRADING = (Step.TRADE_GIVE, Step.TRADE_ASK, Step.TRADE_ANSWER)
@@ -53,10 +53,5 @@ EDITS = [
 
 @pytest.mark.parametrize(("name", "where", "edit", "words"), EDITS, ids=[e[0] for e in EDITS])
 def test_an_edited_save_is_refused_naming_what_is_wrong(name, where, edit, words):
-    saved = first_position(GAME, where, seeds=20)
-    GAME.state_from_dict(copy.deepcopy(saved))  # the position itself loads
-    edited = copy.deepcopy(saved)
-    edit(edited)
-    with pytest.raises(CorruptStateError, match=words) as err:
-        GAME.state_from_dict(edited)
-    assert "\n" not in str(err.value)
+    message = refusal(GAME, where, edit, seeds=20)
+    assert re.search(words, message) and "\n" not in message, message

@@ -206,6 +206,19 @@ def first_position(game: Game, found: Callable[[State], bool], seeds: int) -> di
     raise AssertionError(f"no such position in {seeds} random games")
 
 
+def refusal(game: Game, found: Callable[[State], bool], edit: Callable[[dict[str, Any]], None], seeds: int) -> str:
+    """The message with which ``game`` refuses the save of :func:`first_position` edited by ``edit`` (the unedited
+    save must load); an edited save that loads fails the test."""
+    saved = first_position(game, found, seeds)
+    game.state_from_dict(copy.deepcopy(saved))  # the position itself loads
+    edit(saved)
+    try:
+        game.state_from_dict(saved)
+    except CorruptStateError as exc:
+        return str(exc)
+    raise AssertionError("the edited save loaded")
+
+
 def sample_positions(game: Game, count: int, seed: int = 0, final: bool = True) -> list[tuple[str, dict[str, Any]]]:
     """``(label, saved dict)`` of ``count`` positions of one random game (seeded by ``seed``) evenly spread from
     the start to the last decision, plus the finished game when ``final``."""

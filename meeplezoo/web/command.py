@@ -131,7 +131,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"MeepleZoo at http://{hosts[0]}/  (games stored in {args.db})", flush=True)
         if args.host.lower() not in ("127.0.0.1", "localhost", "::1"):
             print(f"It answers requests addressed to {', '.join(hosts)}: --allow-host NAME adds a name", flush=True)
-        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+        # log_config=None: uvicorn leaves the process's logging alone (its dictConfig would shut down every
+        # handler already installed, those of a program that runs this command in-process too)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=None)).run(sockets=[sock])
     finally:
         sock.close()
     return 0

@@ -1,14 +1,14 @@
 """A person at the terminal as an agent: ``meeplezoo play seastead --agents human mcts``.
 
-At each of its decisions the agent prints the table as its seat sees it (the view's rendering: what the
-seat cannot see is never shown, and the seat's own hidden cards are listed where the game's picture leaves
-them out), then the legal moves by id and name, and reads a move: an action id, or the start of a legal
-move's name (any case; the whole name when it is also the start of another). Moves are listed once each
-(``envs.core.moves.distinct_moves``): two identical cards are one move (the lower id; either id is still
-taken), same-named moves that differ are numbered. An ambiguous start lists the moves it matches; ``?`` or
-``help`` lists the legal moves again; an empty line asks again. Bad input (no move of that name, an id out
-of range or not legal now) gets a one-line message and the question again; ``q`` (or the end of input)
-resigns, raising :class:`Resigned`, which the CLI reports as a resignation.
+At each of its decisions the agent prints the table as its seat sees it (the view's rendering: what the seat
+cannot see is never shown, and the seat's own hidden cards are listed where the game's picture leaves them out,
+by the ``own_cards`` its manifest names), then the legal moves by id and name, and reads a move: an action id,
+or the start of a legal move's name (any case; the whole name when it is also the start of another). Moves are
+listed once each (``envs.core.moves.distinct_moves``): two identical cards are one move (the lower id; either id
+is still taken), same-named moves that differ are numbered. An ambiguous start lists the moves it matches; ``?``
+or ``help`` lists the legal moves again; an empty line asks again. Bad input (no move of that name, an id out of
+range or not legal now) gets a one-line message and the question again; ``q`` (or the end of input) resigns,
+raising :class:`Resigned`, which the CLI reports as a resignation.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ import sys
 from collections.abc import Callable
 from typing import Any, ClassVar, TextIO
 
+from .. import games
 from ..envs.core.errors import MeepleZooError
+from ..envs.core.manifest import load
 from ..envs.core.moves import distinct_moves
 from .base import Seed
-from .spec import Param
+from .spec import Param, bind_keywords
 from .view import SeatView
 
 
@@ -32,31 +34,23 @@ class Resigned(MeepleZooError):
         self.agent = agent
 
 
-def _board_royale_hand(view: SeatView, state: Any) -> str:
-    from ..envs.board_royale.content import KIND_NAMES, NUM_KINDS
-
-    hand = state.d.hand[view.seat * NUM_KINDS : (view.seat + 1) * NUM_KINDS]
-    return "your hand: " + (", ".join(f"{KIND_NAMES[k]} {c}" for k, c in enumerate(hand) if c) or "empty")
-
-
-#: game -> the seat's own cards the game's picture does not show (from a determinization: they are known)
-OWN_CARDS: dict[str, Callable[[SeatView, Any], str]] = {"board_royale": _board_royale_hand}
-
-
 class HumanAgent:
     """Asks a person for each decision of its seat (input and output streams default to the terminal)."""
 
     name = "human"
     PARAMS: ClassVar[tuple[Param, ...]] = (Param("board", bool, True, "show the table before each decision"),)
+    board: bool
 
     def __init__(
-        self, seed: Seed = None, board: bool = True, stdin: TextIO | None = None, stdout: TextIO | None = None
+        self, seed: Seed = None, stdin: TextIO | None = None, stdout: TextIO | None = None, **params: Any
     ) -> None:
         import numpy as np
 
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        self.board = board
+        for key, value in bind_keywords(self.name, self.PARAMS, params).items():
+            setattr(self, key, value)
+        self._own_cards: tuple[str, Callable[[SeatView, Any], str] | None] | None = None  # (game, its function)
         self.stdin = stdin
         self.stdout = stdout
 
@@ -70,11 +64,21 @@ class HumanAgent:
         names = self._moves(view) if names is None else names
         if self.board:
             self._say(view.render())
-            own = OWN_CARDS.get(view.game_name)
+            own = self._own_cards_of(view.game_name)
             if own is not None and view.can_determinize:
                 self._say(own(view, view.determinize(self.rng)))
         self._say(f"{view.agent} (you) must {view.pending}:")
         self._list(names, list(names))
+
+    def _own_cards_of(self, game: str) -> Callable[[SeatView, Any], str] | None:
+        """The game's ``own_cards(view, state)`` (its manifest names it), or None: the picture shows them all."""
+        if self._own_cards is None or self._own_cards[0] != game:
+            try:
+                ref = games.manifest(game).own_cards
+            except games.UnknownGameError:
+                ref = None
+            self._own_cards = (game, load(ref) if ref else None)
+        return self._own_cards[1]
 
     def _moves(self, view: SeatView) -> dict[int, str]:
         """The distinct legal moves by id and name (every legal action, named, without an engine behind)."""

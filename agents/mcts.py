@@ -6,7 +6,7 @@ children are keyed by the decision and action taken there (whoever takes it), se
 *availability* counts (a child's exploration term counts the iterations in which its action was legal,
 not the parent's visits), and only children legal in the current determinization compete. Chance is the
 engine's: it happens inside ``apply``. A leaf is expanded by one untried action, then a rollout (uniformly
-random, the game's heuristic, or the game's cheap ``rollout_choice`` when it has one) runs to the end of
+random, the game's heuristic, or the game's cheap rollout policy when it has one) runs to the end of
 the game, or ``cutoff`` decisions when set, where a value is estimated from the seats' estimated scores.
 Values are one number per seat in [0, 1] (a share of the win at the end; at a cut-off a softmax of
 estimated scores, or with ``value=margin`` a sigmoid of each seat's margin over the best other seat), so
@@ -23,9 +23,16 @@ a stalling line sees fewer of the others' moves before it is valued, and the sea
 ``repeat=1`` (games with a ``position_key``) never plays again an action the seat already played in a
 position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
 failed vote called again) ends after at most one round per legal action; ``estimate=NAME`` values cut-offs
-with one of the game's alternative estimates (Board Royale: ``items``, which also counts the items each seat
-owns, saturates health and weighs escape points and Escape Sets more; ``fitted``, log-odds of winning from a
-model fitted on games between heuristics, for ``value=softmax``, :mod:`.board_royale_value`).
+with one of the game's alternative estimates (its search hooks' ``variants``; checked against the game when
+the agent is made).
+
+What the search asks of a game comes from its manifest (:func:`search_hooks`: the
+:class:`~meeplezoo.envs.core.manifest.SearchHooks` named there): the cut-off estimate and its scale, the cheap
+rollout policy, the position key, the heuristic agent. A game that ships none is valued by the engine's
+``scores()`` at a cut-off. The search itself talks to a state through the engine protocol only
+(:class:`~meeplezoo.envs.core.engine.State`: ``is_terminal``, ``current_player``, ``pending``,
+``legal_order``, ``apply``, ``ranks``, ``scores``, ``eliminated``); a tree node's children are keyed by the
+pending decision's name, the seat to act and the action.
 
 Spec: ``mcts``, ``mcts:iters=400,rollout=heuristic``, ``mcts:seconds=0.5,cutoff=60``. An iteration budget
 replays exactly for the same seed; a time budget depends on the machine's speed and load.
@@ -41,32 +48,40 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from .. import games
+from ..envs.core.manifest import SearchHooks, load
 from .base import Seed
-from .spec import AgentSpecError, Param
+from .spec import AgentSpecError, Param, bind_keywords
 from .view import SeatView
 
 VALUES = ("softmax", "margin")
 HORIZONS = ("all", "others")
-#: cut-off estimates by name (``estimate=NAME``): the default and every game's variants (``ESTIMATE_VARIANTS``;
-#: a test keeps the two in step), so a misspelt name is a spec error before any game starts
-ESTIMATE_NAMES = ("default", "items", "fitted")
+#: the cut-off estimate every game has (its hooks' ``estimate``, else the engine's scores)
+DEFAULT_ESTIMATE = "default"
 #: with ``horizon=others`` a rollout still stops after this many times ``cutoff`` decisions in all
 HORIZON_CAP = 4
-
-#: game -> (``fn(state) -> list[float]``, scale): each seat's estimated final score at a cut-off, and a
-#: typical margin between seats in those units (the softmax temperature at ``temp=1``)
-ESTIMATES: dict[str, tuple[Callable[[Any], list[float]], float]] = {}
-#: game -> name -> (fn, scale): a game's alternative cut-off estimates (``estimate=NAME``), for the games whose
-#: heuristic module defines ``ESTIMATE_VARIANTS``
-ESTIMATE_VARIANTS: dict[str, dict[str, tuple[Callable[[Any], list[float]], float]]] = {}
-#: game -> ``fn(state, py: random.Random) -> action``: a cheap rollout policy (``rollout=fast``), for the games
-#: whose heuristic module defines ``rollout_choice``; the others fall back to the heuristic
-ROLLOUTS: dict[str, Callable[[Any, random.Random], int]] = {}
-#: game -> ``fn(state, seat) -> hashable``: what the seat knows of the position, without turn counters
-#: (``repeat=1``), for the games whose heuristic module defines ``position_key``
-POSITION_KEYS: dict[str, Callable[[Any, int], Hashable]] = {}
 #: ``repeat=1`` forgets the positions it saw once it holds this many
 REPEAT_MEMORY = 10_000
+#: what the search asks of a game that ships no hooks (or that the registry does not know)
+NO_HOOKS = SearchHooks()
+
+#: ``fn(state) -> list[float]``: each seat's estimated final score at a cut-off
+Estimate = Callable[[Any], list[float]]
+
+
+def search_hooks(game: str) -> SearchHooks:
+    """What IS-MCTS asks of ``game``: the :class:`SearchHooks` its manifest names (``search``), or
+    :data:`NO_HOOKS` (the engine's scores at a cut-off) for a game that names none or that is not registered."""
+    try:
+        ref = games.manifest(game).search
+    except games.UnknownGameError:
+        return NO_HOOKS
+    if ref is None:
+        return NO_HOOKS
+    hooks = load(ref)
+    if not isinstance(hooks, SearchHooks):
+        raise TypeError(f"{game}: the manifest's search {ref} is a {type(hooks).__name__}, not a SearchHooks")
+    return hooks
 
 
 class _Node:
@@ -84,7 +99,10 @@ class _Node:
 
 
 class ISMCTSAgent:
-    """Information-set MCTS over the seat's view (see the module docstring)."""
+    """Information-set MCTS over the seat's view (see the module docstring).
+
+    Made as ``ISMCTSAgent(seed, **params)``: the parameters are :attr:`PARAMS` (their defaults declared there
+    only), each an attribute of the agent."""
 
     name = "mcts"
     PARAMS: ClassVar[tuple[Param, ...]] = (
@@ -99,49 +117,63 @@ class ISMCTSAgent:
         Param("bias", float, 0.0, "progressive bias weight towards the heuristic's choice (0: none)", minimum=0.0),
         Param("horizon", str, "all", "the cut-off counts every decision, or the other seats' only", choices=HORIZONS),
         Param("repeat", bool, False, "never replay an action in a position the seat cannot tell from an earlier one"),
-        Param(
-            "estimate",
-            str,
-            "default",
-            "cut-off estimate: default, or a game's variant (board_royale: items, fitted)",
-            choices=ESTIMATE_NAMES,
-        ),
+        Param("estimate", str, DEFAULT_ESTIMATE, "cut-off estimate: default, or one of the game's variants by name"),
     )
+    iters: int
+    seconds: float
+    c: float
+    rollout: str
+    cutoff: int
+    temp: float
+    value: str
+    forced: bool
+    bias: float
+    horizon: str
+    repeat: bool
+    estimate: str
 
-    def __init__(
-        self,
-        seed: Seed = None,
-        iters: int = 300,
-        seconds: float = 0.0,
-        c: float = 0.7,
-        rollout: str = "random",
-        cutoff: int = 0,
-        temp: float = 1.0,
-        value: str = "softmax",
-        forced: bool = False,
-        bias: float = 0.0,
-        horizon: str = "all",
-        repeat: bool = False,
-        estimate: str = "default",
-    ) -> None:
+    def __init__(self, seed: Seed = None, **params: Any) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        self.iters, self.seconds, self.c = iters, seconds, c
-        self.rollout, self.cutoff, self.temp = rollout, cutoff, temp
-        self.value, self.forced, self.bias, self.horizon = value, forced, bias, horizon
-        self.repeat, self.estimate = repeat, estimate
+        for key, value in bind_keywords(self.name, self.PARAMS, params).items():
+            setattr(self, key, value)
         self._played: dict[Hashable, set[int]] = {}  # repeat=1: position key -> actions played there
         self._heuristic: Any = None
+        self._hint: Callable[[Any], int] | None = None  # bias > 0: the heuristic's choice of a state
+        self._hooks: tuple[str, SearchHooks] | None = None  # (game, its hooks), looked up when first seen
+        self._decisions: dict[str, int] = {}  # a pending decision's name -> its number in tree keys
         self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
 
     def check_game(self, game: str) -> None:
-        """Raise :class:`AgentSpecError` if ``estimate`` names no cut-off estimate of ``game`` (``make_agent``
-        calls it, so the spec fails before any game starts)."""
-        variants = ESTIMATE_VARIANTS.get(game, {})
-        if self.estimate != "default" and self.estimate not in variants:
-            known = ", ".join(["default", *variants])
-            raise AgentSpecError(f"mcts: {game} has no cut-off estimate {self.estimate!r}; it has: {known}")
+        """Raise :class:`AgentSpecError` if ``game`` lacks what the parameters ask of it: the cut-off estimate
+        ``estimate`` names, or the heuristic agent that ``rollout=heuristic`` (``fast`` without the game's cheap
+        rollout) and ``bias`` play. ``make_agent`` calls it, so the spec fails before any game starts."""
+        hooks = self._game_hooks(game)
+        self._check_estimate(game, hooks)
+        plays_heuristic = self.rollout == "heuristic" or (self.rollout == "fast" and hooks.rollout is None)
+        uses = [f"rollout={self.rollout}"] if plays_heuristic else []
+        uses += ["bias"] if self.bias > 0 else []
+        if uses:
+            from .registry import available_agents
+
+            if hooks.heuristic not in available_agents(game):
+                raise AgentSpecError(
+                    f"agent {self.name!r} for {game}: {' and '.join(uses)} needs the game's {hooks.heuristic!r} "
+                    f"agent, and {game} has none"
+                )
+
+    def _check_estimate(self, game: str, hooks: SearchHooks) -> None:
+        """Raise :class:`AgentSpecError` if ``estimate`` names none of the game's cut-off estimates."""
+        if self.estimate != DEFAULT_ESTIMATE and self.estimate not in hooks.variants:
+            known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
+            raise known.error(f"agent {self.name!r} for {game}", self.estimate)
+
+    def _game_hooks(self, game: str) -> SearchHooks:
+        """The search hooks of ``game``, looked up once per game the agent meets."""
+        if self._hooks is None or self._hooks[0] != game:
+            self._hooks = (game, search_hooks(game))
+        return self._hooks[1]
 
     # --- the search --------------------------------------------------------------------------------------
     def act(self, view: SeatView) -> int:
@@ -149,16 +181,18 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        game = view.game_name
+        hooks = self._game_hooks(game)
         py = random.Random(int(self.rng.integers(2**63)))
         probe = view.determinize(self.rng)
         num_players, num_actions = probe.game.num_players, probe.game.num_actions
-        policy = self._policy(view.game_name, py)
-        self._hint = self._heuristic_agent(view.game_name).choose if self.bias > 0 else None
-        estimate, scale = self._estimate(view.game_name, probe)
+        policy = self._policy(game, hooks, py)
+        self._hint = self._heuristic_agent(game, hooks).choose if self.bias > 0 else None
+        estimate, scale = self._estimate(game, hooks, probe)
         scale *= self.temp
         self._par = estimate(probe)[0] if num_players == 1 else 0.0  # solo: the root's estimate is the bar
         root = _Node(view.seat, num_players)
-        key_of = POSITION_KEYS.get(view.game_name) if self.repeat else None
+        key_of = hooks.position_key if self.repeat else None
         played = None  # repeat=1: the actions already played in this position (before the search moves probe)
         if key_of is not None:
             if len(self._played) >= REPEAT_MEMORY:
@@ -187,16 +221,45 @@ class ISMCTSAgent:
         return int(best)
 
     def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
-        node, path, c, bias, hint_of = root, [], self.c, self.bias, self._hint
-        d = state.d
-        # selection and expansion on the information-set tree
-        while d.stack:
-            legal = d.legal
+        path = self._descend(root, state, py, num_players, num_actions)
+        # rollout: the cut-off counts every decision, or (horizon=others) the other seats' only, capped in all
+        cutoff, depth, steps = self.cutoff, 0, 0
+        me = root.mover if self.horizon == "others" and num_players > 1 else None
+        cap = HORIZON_CAP * cutoff if me is not None else cutoff
+        while not state.is_terminal() and not (cutoff and (depth >= cutoff or steps >= cap)):
+            depth += 1 if me is None else state.current_player() != me
+            state.apply(policy(state))
+            steps += 1
+        if num_players == 1:
+            values = _solo_values(state, estimate, scale, self._par)
+        elif state.is_terminal():
+            values = _final_values(state, num_players)
+        elif self.value == "margin":
+            values = _margin_values(state, estimate, scale)
+        else:
+            values = _estimate_values(state, estimate, scale)
+        for n in path:
+            n.n += 1
+            w = n.w
+            for i in range(num_players):
+                w[i] += values[i]
+
+    def _descend(self, root: _Node, state: Any, py: random.Random, num_players: int, num_actions: int) -> list:
+        """Selection and expansion on the information-set tree: the nodes walked, the one expanded last."""
+        node, path, c, bias, hint_of, decisions = root, [], self.c, self.bias, self._hint, self._decisions
+        while not state.is_terminal():
+            legal = state.legal_order()
             if self.forced and len(legal) == 1 and node is not root:
                 state.apply(legal[0])
                 continue
-            step, mover = d.stack[-1][0], d.stack[-1][1]
-            base = (step * num_players + mover) * num_actions if node is not root else 0
+            mover = state.current_player()
+            base = 0
+            if node is not root:  # below the root a child is keyed by (decision, mover, action)
+                name = state.pending()
+                step = decisions.get(name)
+                if step is None:
+                    step = decisions[name] = len(decisions)
+                base = (step * num_players + mover) * num_actions
             children = node.children
             hint = -1
             if hint_of is not None:
@@ -229,51 +292,34 @@ class ISMCTSAgent:
             state.apply(best_key)
             node = best_child
             path.append(node)
-        # rollout
-        # the cut-off counts every decision, or (horizon=others) the other seats' only, capped in all
-        cutoff, depth, steps = self.cutoff, 0, 0
-        me = root.mover if self.horizon == "others" and num_players > 1 else None
-        cap = HORIZON_CAP * cutoff if me is not None else cutoff
-        while d.stack and not (cutoff and (depth >= cutoff or steps >= cap)):
-            depth += d.stack[-1][1] != me
-            state.apply(policy(state))
-            steps += 1
-        if num_players == 1:
-            values = _solo_values(state, estimate, scale, self._par)
-        elif not d.stack:
-            values = _final_values(state, num_players)
-        elif self.value == "margin":
-            values = _margin_values(state, estimate, scale)
-        else:
-            values = _estimate_values(state, estimate, scale)
-        for n in path:
-            n.n += 1
-            w = n.w
-            for i in range(num_players):
-                w[i] += values[i]
+        return path
 
-    def _estimate(self, game: str, probe: Any) -> tuple[Callable[[Any], list[float]], float]:
-        if self.estimate != "default":
-            self.check_game(game)  # an agent built directly, not by make_agent, is checked here
-            return ESTIMATE_VARIANTS[game][self.estimate]
-        return ESTIMATES.get(game, (_scores, 0.25 * float(probe.game.score_scale)))
+    def _estimate(self, game: str, hooks: SearchHooks, probe: Any) -> tuple[Estimate, float]:
+        if self.estimate != DEFAULT_ESTIMATE:
+            self._check_estimate(game, hooks)  # an agent built directly, not by make_agent, is checked here
+            fn, scale = hooks.variants[self.estimate]
+            return fn, float(scale)
+        if hooks.estimate is not None:
+            return hooks.estimate, float(hooks.scale)
+        return _scores, 0.25 * float(probe.game.score_scale)
 
-    def _heuristic_agent(self, game: str) -> Any:
+    def _heuristic_agent(self, game: str, hooks: SearchHooks) -> Any:
+        """The game's heuristic (its hooks name it), whose ``choose(state)`` guides rollouts and the bias."""
         if self._heuristic is None:
             from .registry import make_agent
 
-            self._heuristic = make_agent("heuristic", game, seed=int(self.rng.integers(2**63)))
+            self._heuristic = make_agent(hooks.heuristic, game, seed=int(self.rng.integers(2**63)))
         return self._heuristic
 
-    def _policy(self, game: str, py: random.Random) -> Callable[[Any], int]:
-        if self.rollout == "fast" and game in ROLLOUTS:
-            fast = ROLLOUTS[game]
+    def _policy(self, game: str, hooks: SearchHooks, py: random.Random) -> Callable[[Any], int]:
+        fast = hooks.rollout
+        if self.rollout == "fast" and fast is not None:
             return lambda state: fast(state, py)
         if self.rollout in ("heuristic", "fast"):
-            return self._heuristic_agent(game).choose
+            return self._heuristic_agent(game, hooks).choose
 
         def random_policy(state: Any) -> int:
-            legal = state.d.legal
+            legal = state.legal_order()
             return legal[int(py.random() * len(legal))]
 
         return random_policy
@@ -294,7 +340,7 @@ def _final_values(state: Any, num_players: int) -> list[float]:
     return [1.0 / k if r == 0 else 0.0 for r in ranks]
 
 
-def _estimate_values(state: Any, estimate: Callable[[Any], list[float]], scale: float) -> list[float]:
+def _estimate_values(state: Any, estimate: Estimate, scale: float) -> list[float]:
     """A softmax of the seats' estimated scores (eliminated seats get nothing)."""
     est = estimate(state)
     out = state.eliminated()
@@ -304,7 +350,7 @@ def _estimate_values(state: Any, estimate: Callable[[Any], list[float]], scale: 
     return [w / total for w in weights]
 
 
-def _margin_values(state: Any, estimate: Callable[[Any], list[float]], scale: float) -> list[float]:
+def _margin_values(state: Any, estimate: Estimate, scale: float) -> list[float]:
     """Each seat's sigmoid of its estimated margin over the best other seat (eliminated seats get nothing).
 
     With two seats this equals the softmax; with more, a seat is judged against its strongest rival only."""
@@ -318,7 +364,7 @@ def _margin_values(state: Any, estimate: Callable[[Any], list[float]], scale: fl
     return values
 
 
-def _solo_values(state: Any, estimate: Callable[[Any], list[float]], scale: float, par: float) -> list[float]:
+def _solo_values(state: Any, estimate: Estimate, scale: float, par: float) -> list[float]:
     """One seat (a solo game has no rival to beat): a sigmoid of its estimated score over ``par``, the estimate
     at the search's root, so every gain counts whatever the level of the score (at the end of the game too:
     a win or loss against a fixed target would say nothing below or far above it)."""
@@ -330,25 +376,4 @@ def _scores(state: Any) -> list[float]:
     return state.scores()
 
 
-def _load_estimates() -> None:
-    """Each game's cut-off estimate sits with its heuristic: ``estimate_scores(state)`` and ``ESTIMATE_SCALE``."""
-    from . import board_royale_heuristic, concordia_heuristic, resafa_heuristic, seastead_heuristic
-
-    for game, module in (
-        ("seastead", seastead_heuristic),
-        ("concordia", concordia_heuristic),
-        ("board_royale", board_royale_heuristic),
-        ("resafa", resafa_heuristic),
-    ):
-        ESTIMATES[game] = (module.estimate_scores, float(module.ESTIMATE_SCALE))
-        if hasattr(module, "rollout_choice"):
-            ROLLOUTS[game] = module.rollout_choice
-        if hasattr(module, "ESTIMATE_VARIANTS"):
-            ESTIMATE_VARIANTS[game] = dict(module.ESTIMATE_VARIANTS)
-        if hasattr(module, "position_key"):
-            POSITION_KEYS[game] = module.position_key
-
-
-_load_estimates()
-
-__all__ = ["ESTIMATES", "ESTIMATE_VARIANTS", "POSITION_KEYS", "ROLLOUTS", "ISMCTSAgent"]
+__all__ = ["NO_HOOKS", "ISMCTSAgent", "search_hooks"]

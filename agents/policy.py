@@ -2,7 +2,8 @@
 
 ``make_agent("ppo", "seastead")`` plays the policy shipped with MeepleZoo for the game (trained by
 ``meeplezoo train``, see docs/training.md), loaded when it first acts: the one shipped for the table's number
-of players (``training/policies/<game>_<n>p.zip``) if there is one, else the game's (``<game>.zip``);
+of players (``policies/<game>_<n>p.zip`` in the game's package, found by its manifest) if there is one, else
+the game's (``policies/<game>.zip``);
 ``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
 ``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
 most likely action. The model must have been trained on the same game configuration (observation and
@@ -30,15 +31,16 @@ from typing import Any, ClassVar
 import numpy as np
 
 from .base import Seed
-from .spec import AgentSpecError, Param
+from .spec import AgentSpecError, Param, bind_keywords
 from .view import SeatView
 
 
 class PolicyAgent:
     """Acts with a Stable-Baselines3-style model: ``model.predict(obs, action_masks=mask)``.
 
-    ``model`` may be given directly (a loaded model) or ``path`` to a MaskablePPO ``.zip``. If the model
-    still picks an illegal action (a model without masking), the agent takes a uniformly random legal one.
+    ``model`` may be given directly (a loaded model) or ``path`` to a MaskablePPO ``.zip``; the other keywords
+    are :attr:`PARAMS` (their defaults declared there only). If the model still picks an illegal action (a
+    model without masking), the agent takes a uniformly random legal one.
     """
 
     name = "ppo"
@@ -52,28 +54,24 @@ class PolicyAgent:
             "greedy only: back at a position of its last decisions, never repeat a move taken there",
         ),
     )
+    path: str
+    deterministic: bool
+    avoid_repeats: bool
 
-    def __init__(
-        self,
-        model: Any = None,
-        seed: Seed = None,
-        deterministic: bool = True,
-        path: str = "",
-        avoid_repeats: bool = True,
-    ) -> None:
-        if model is None and path:
-            model = load_model(path)
+    def __init__(self, model: Any = None, seed: Seed = None, **params: Any) -> None:
+        for key, value in bind_keywords(self.name, self.PARAMS, params).items():
+            setattr(self, key, value)
+        if model is None and self.path:
+            model = load_model(self.path)
         self.model = model  # None: the game's shipped policy, loaded at the first act()
-        self.deterministic = deterministic
         self.seed = seed
         self.rng = np.random.default_rng(seed)
-        if not deterministic:
+        if not self.deterministic:
             # sb3 samples with torch's global generator: seed it so that a seeded agent replays
             import torch
 
             torch.manual_seed(int(self.rng.integers(2**31)))
         self._advisor: Any = None  # the advisor agent of an advised model, made at the first act()
-        self.avoid_repeats = avoid_repeats
         self._recent: deque[tuple[bytes, int]] = deque(maxlen=REPEAT_WINDOW)  # (position, move) pairs
         self.repeats_avoided = 0  # how often the guard changed the greedy move
 
@@ -161,24 +159,21 @@ def with_advice(observation: np.ndarray, advice: int, num_actions: int) -> np.nd
     return out
 
 
-#: the folder of the shipped policies (``<game>.zip``), package data of ``meeplezoo.training``
-POLICY_DIR = Path(__file__).resolve().parent.parent / "training" / "policies"
-
 #: loaded models by (path, modification time): agents made per game share one
 _LOADED: dict[tuple[str, float], Any] = {}
 
 
 def shipped_policy(game: str, num_players: int | None = None) -> Path:
-    """The path of the policy shipped for ``game``: the one for ``num_players`` (``<game>_<n>p.zip``) if one
-    ships, else the game's default (``<game>.zip``); an :class:`AgentSpecError` if none ships."""
-    if num_players is not None:
-        file = POLICY_DIR / f"{game}_{num_players}p.zip"
-        if file.is_file():
-            return file
-    file = POLICY_DIR / f"{game}.zip"
-    if not file.is_file():
-        raise AgentSpecError(f"ppo: no policy ships for {game}; give a saved model: ppo:path/to/model.zip")
-    return file
+    """The path of the policy shipped with ``game`` (its package's ``policies/``, named by its manifest): the one
+    for ``num_players`` (``<game>_<n>p.zip``) if one ships, else the game's default (``<game>.zip``); an
+    :class:`AgentSpecError` if none ships."""
+    from .. import games
+
+    manifest = games.manifest(game)
+    file = manifest.shipped_policy(num_players if num_players is not None else 0)
+    if file is None:
+        raise AgentSpecError(f"ppo: no policy ships for {manifest.name}; give a saved model: ppo:path/to/model.zip")
+    return Path(str(file))
 
 
 def load_model(path: str) -> Any:
@@ -205,4 +200,4 @@ def load_model(path: str) -> Any:
     return model
 
 
-__all__ = ["POLICY_DIR", "PolicyAgent", "advisor_of", "load_model", "shipped_policy", "with_advice"]
+__all__ = ["PolicyAgent", "advisor_of", "load_model", "shipped_policy", "with_advice"]

@@ -3,8 +3,10 @@
 A spec is an agent name and optional parameters (:mod:`meeplezoo.agents.spec`). A name maps, per game,
 to an import path ``"module:Class"`` that is imported only when the agent is made,
 so an agent whose module is missing or needs an optional dependency costs nothing until asked for. The
-game ``"*"`` means every game. The class is called as ``Class(seed=seed, **params)``, the parameters
-converted with its ``PARAMS``.
+game ``"*"`` means every game: the generic agents (random, mcts, ppo, human). A game's own agents (its
+heuristic...) are the ones its manifest names (``agents``), registered for that game only; plugins add more
+through the ``meeplezoo.agents`` entry point. The class is called as ``Class(seed=seed, **params)``, the
+parameters converted with its ``PARAMS``.
 
 >>> sorted(available_agents("seastead"))
 ['heuristic', 'human', 'mcts', 'ppo', 'random']
@@ -42,7 +44,7 @@ def register_agent(name: str, target: str, game: str = ANY_GAME) -> None:
     """Register ``target`` (``"package.module:Class"``) as agent ``name`` for ``game`` (default: all games).
 
     A game-specific entry wins over an ``ANY_GAME`` one. Registering again replaces the entry. A game that
-    is not in ``ENV_IDS`` yet may be registered by its short name (``"concordia"``): the entry waits for it.
+    is not registered yet (:mod:`meeplezoo.games`) may be named by its short name: the entry waits for it.
     """
     module, sep, attr = target.partition(":")
     if not sep or not module or not attr:
@@ -150,15 +152,18 @@ def make_agent(spec: str, game: str, seed: Seed = None, **kwargs: Any):
     return agent
 
 
-register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
-register_agent("mcts", "meeplezoo.agents.mcts:ISMCTSAgent")
-register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
-register_agent("human", "meeplezoo.agents.human:HumanAgent")
-register_agent("heuristic", "meeplezoo.agents.seastead_heuristic:SeasteadHeuristicAgent", game="seastead")
-register_agent("heuristic", "meeplezoo.agents.concordia_heuristic:ConcordiaHeuristicAgent", game="concordia")
-register_agent("valued", "meeplezoo.agents.concordia_valued:ConcordiaValuedAgent", game="concordia")
-register_agent("heuristic", "meeplezoo.agents.board_royale_heuristic:BoardRoyaleHeuristicAgent", game="board_royale")
-register_agent("heuristic", "meeplezoo.agents.resafa_heuristic:ResafaHeuristicAgent", game="resafa")
+def _register_builtin_agents() -> None:
+    """The generic agents (every game), then the agents each registered game ships (its manifest's ``agents``)."""
+    register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
+    register_agent("mcts", "meeplezoo.agents.mcts:ISMCTSAgent")
+    register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
+    register_agent("human", "meeplezoo.agents.human:HumanAgent")
+    for game in games.manifests():
+        for name, target in game.agents.items():
+            register_agent(name, target, game=game.name)
+
+
+_register_builtin_agents()
 
 # third-party agents from the "meeplezoo.agents" entry point group; built-in names win (meeplezoo.plugins)
 register_plugin_agents(

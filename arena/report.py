@@ -11,7 +11,6 @@ each game instead: its stored games are replayed.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import re
@@ -22,6 +21,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from .. import games
+from ..envs.core.manifest import load
 from . import replay
 from .contexts import context_title, split_context
 from .ratings import ContextStats
@@ -155,11 +156,10 @@ def id_ranges(ids: list[int]) -> str:
 def chart_of(state: Any) -> dict[str, Any] | None:
     """The game's own chart entry of ``state`` (its full table's ``chart``: what the Watch page plots instead of a
     score that is only a final ranking: a label and a value per seat), or None where its table has none."""
-    try:
-        module = importlib.import_module(f"meeplezoo.envs.{state.game.name}.table")
-    except ModuleNotFoundError:  # a plugin game without a table
+    ref = games.manifest(state.game.name).table
+    if ref is None:  # a game without a table of its own (the generic one has no chart)
         return None
-    return module.table(state, None).get("chart")
+    return load(ref)(state, None).get("chart")
 
 
 SCORES = ("Scores", "final score (finished, non-forfeited games)")

@@ -10,11 +10,13 @@ the table gives every shortened spec in full. Databases and reports keep full sp
 {'random': 'random', 'mcts:iters=200': 'mcts#1', 'mcts:iters=400': 'mcts#2', 'ppo:runs/x/final.zip': 'ppo'}
 >>> legend({"random": "random", "mcts:iters=200": "mcts"})
 ['mcts = mcts:iters=200']
+>>> players_text((2, 3, 4, 5)), players_text((2,)), players_text((1, 3))
+('2-5', '2', '1,3')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.console import Console
 
@@ -59,3 +61,11 @@ def short_labels(specs: Iterable[str]) -> dict[str, str]:
 def legend(labels: Mapping[str, str]) -> list[str]:
     """``label = full spec`` for every spec its label shortens (none when every spec is its own label)."""
     return [f"{label} = {spec}" for spec, label in labels.items() if label != spec]
+
+
+def players_text(counts: Sequence[int]) -> str:
+    """A game's player counts in a column: a range when there is no gap, else each count."""
+    counts = sorted(counts)
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    return ",".join(map(str, counts))

@@ -1,13 +1,19 @@
-"""What a person types on the command line, read into checked values: bounded numbers and game config.
+"""What a person types on the command line, read into checked values: bounded numbers and game options.
 
-Every function raises :class:`OptionError` (a one-line message naming the option and what it takes) on bad
+Game options (``--set KEY=VALUE``, ``--config FILE``, the web page's options) are read by the one typed parameter
+system, :mod:`meeplezoo.envs.core.params`: a game's keys are its manifest's ``config_params()``, the adapter's
+keys are :data:`~meeplezoo.envs.core.adapter.ADAPTER_PARAMS`. Every function raises :class:`OptionError` (a
+:class:`~meeplezoo.envs.core.params.ParamError`: one line naming the option, the key and what it takes) on bad
 input; the CLI prints it and exits with status 2.
 
->>> parse_config(["intermediate_scoring=True", "num_players=3", "map=imperium"], {"num_players": 4,
-...     "map": "italia", "intermediate_scoring": False}, game="concordia")
+>>> from meeplezoo.envs.core.params import Param
+>>> schema = (Param("num_players", int, 4), Param("map", str, "italia"), Param("intermediate_scoring", bool, False))
+>>> parse_config(["intermediate_scoring=y", "num_players=3", "map=imperium"], schema, game="concordia")
 {'intermediate_scoring': True, 'num_players': 3, 'map': 'imperium'}
->>> parse_bool("yes"), parse_bool("0")
-(True, False)
+>>> parse_config(["num_players=three"], schema, game="concordia")
+Traceback (most recent call last):
+  ...
+meeplezoo.options.OptionError: --set num_players takes a whole number, not 'three'
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .envs.core.errors import MeepleZooError
+from .envs.core.adapter import ADAPTER_PARAMS
+from .envs.core.params import Param, ParamError, params_from_defaults
 
 #: seeds are numpy seeds; game g of a match uses seed + g
 MAX_SEED = 10**18
@@ -27,19 +34,11 @@ MAX_SEED = 10**18
 MAX_GAMES = 1_000_000
 MAX_SECONDS = 86_400.0
 
-TRUE = frozenset({"true", "1", "yes", "y", "on"})
-FALSE = frozenset({"false", "0", "no", "n", "off"})
-
-#: the adapter's keys a person may set with --set (render_mode is the CLI's), their default and values
-ADAPTER_OPTIONS: dict[str, tuple[Any, str]] = {
-    "reward_mode": ("win", "win, rank or score_margin"),
-    "illegal_action": ("penalize", "penalize or raise"),
-    "illegal_reward": (-1.0, "a number"),
-    "max_cycles": (None, "a positive integer"),
-}
+#: a game's config schema as the functions below take it: Params, or a mapping of defaults (typed by them)
+Schema = Sequence[Param] | Mapping[str, Any]
 
 
-class OptionError(MeepleZooError):
+class OptionError(ParamError):
     """A command-line value that is not accepted."""
 
 
@@ -80,99 +79,67 @@ def add_set_option(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help=help)
 
 
-def parse_bool(text: str) -> bool:
-    word = text.strip().lower()
-    if word in TRUE:
-        return True
-    if word in FALSE:
-        return False
-    raise ValueError(f"true or false (also 1/0, yes/no), not {text!r}")
+def config_schema(game: str) -> tuple[Param, ...]:
+    """The config schema of ``game``: its manifest's; for a game declared by its env module alone (no engine in
+    its manifest), its env's engine's, if the env has one."""
+    from . import games
+
+    manifest = games.manifest(game)
+    if manifest.engine is not None:
+        return tuple(manifest.config_params())
+    engine = getattr(games.make_env(game).unwrapped, "game", None)
+    return tuple(engine.config_params()) if hasattr(engine, "config_params") else ()
 
 
-def parse_number(text: str) -> int | float:
-    try:
-        return int(text)
-    except ValueError:
-        value = float(text)
-        if not math.isfinite(value):
-            raise ValueError(f"a finite number, not {text!r}") from None
-        return value
+def game_params(game: str, adapter: bool = True) -> tuple[Param, ...]:
+    """The keys a person may set for ``game``: its config schema, then (``adapter``) the adapter's."""
+    own = config_schema(game)
+    return (*own, *ADAPTER_PARAMS) if adapter else own
 
 
-def parse_value(text: str, default: Any) -> Any:
-    """``text`` read as the type of ``default``: bool, int, float, str; with no default (None) a number
-    if it reads as one, ``None`` for none/null, else the text."""
-    if isinstance(default, bool):
-        return parse_bool(text)
-    if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"a whole number, not {text!r}") from None
-    if isinstance(default, float):
-        try:
-            return float(parse_number(text))
-        except ValueError:
-            raise ValueError(f"a number, not {text!r}") from None
-    if isinstance(default, str):
-        return text
-    if text.strip().lower() in ("none", "null"):
-        return None
-    try:
-        return parse_number(text)
-    except ValueError:
-        return text
+def _params(schema: Schema) -> tuple[Param, ...]:
+    return params_from_defaults(schema) if isinstance(schema, Mapping) else tuple(schema)
 
 
-def describe_keys(defaults: Mapping[str, Any], game: str, adapter: bool = True) -> str:
+def _own(schema: Schema) -> tuple[Param, ...]:
+    """The game's own keys of ``schema`` (without the adapter's)."""
+    adapter = {p.name for p in ADAPTER_PARAMS}
+    return tuple(p for p in _params(schema) if p.name not in adapter)
+
+
+def describe_keys(schema: Schema, game: str, adapter: bool = True) -> str:
     """One line naming every config key of ``game`` with its default, then (``adapter``) the adapter's keys."""
-    own = ", ".join(f"{k} (default {v!r})" for k, v in defaults.items()) or "none of its own"
+    own = ", ".join(f"{p.name} (default {p.default!r})" for p in _own(schema)) or "none of its own"
     if not adapter:
         return f"{game} takes {own}"
-    keys = ", ".join(f"{k} ({values})" for k, (_, values) in ADAPTER_OPTIONS.items())
+    keys = ", ".join(f"{p.name} ({p.help})" for p in ADAPTER_PARAMS)
     return f"{game} takes {own}; every game takes {keys}"
 
 
-def _known(defaults: Mapping[str, Any], adapter: bool) -> dict[str, Any]:
-    return {**({k: d for k, (d, _) in ADAPTER_OPTIONS.items()} if adapter else {}), **defaults}
+def _known(schema: Schema, adapter: bool) -> dict[str, Param]:
+    return {p.name: p for p in (*(ADAPTER_PARAMS if adapter else ()), *_own(schema))}
 
 
 def parse_config(
-    items: Sequence[str], defaults: Mapping[str, Any], game: str, option: str = "--set", adapter: bool = True
+    items: Sequence[str], schema: Schema, game: str, option: str = "--set", adapter: bool = True
 ) -> dict[str, Any]:
-    """``KEY=VALUE`` strings read by the type of each key's default (``True``/``true``/``1`` for a flag,
-    numbers, text). An unknown key or a value of the wrong type raises :class:`OptionError` naming ``option``;
-    ``adapter=False`` takes the game's own keys only."""
-    known = _known(defaults, adapter)
+    """``KEY=VALUE`` strings, each read by its key's :class:`~meeplezoo.envs.core.params.Param` (``y``/``true``/``1``
+    for a flag, numbers, text). An unknown key or a value the key does not take raises :class:`OptionError` naming
+    ``option``; ``adapter=False`` takes the game's own keys only."""
+    known = _known(schema, adapter)
     config: dict[str, Any] = {}
     for item in items:
         key, sep, text = item.partition("=")
-        key, text = key.strip(), text.strip()
+        key = key.strip()
         if not sep or not key:
-            raise OptionError(f"{option} takes KEY=VALUE, not {item!r}; {describe_keys(defaults, game, adapter)}")
+            raise OptionError(f"{option} takes KEY=VALUE, not {item!r}; {describe_keys(schema, game, adapter)}")
         if key not in known:
-            raise OptionError(f"{game} has no config key {key!r}; {describe_keys(defaults, game, adapter)}")
+            raise OptionError(f"{game} has no config key {key!r}; {describe_keys(schema, game, adapter)}")
         try:
-            config[key] = parse_value(text, known[key])
-        except ValueError as exc:
-            raise OptionError(f"{option} {key} takes {exc}") from None
+            config[key] = known[key].read(text.strip())
+        except ParamError as exc:
+            raise OptionError(f"{option} {exc}") from None
     return config
-
-
-def fits_default(value: Any, default: Any) -> bool:
-    """Whether a value read from a TOML file has the type of its key's default: a bool for a flag, an int (not
-    a bool) for an int, a number for a float, a list of the default's element type for a list; None takes any."""
-    if default is None:
-        return True
-    if isinstance(default, bool):
-        return isinstance(value, bool)
-    if isinstance(default, float):
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    if isinstance(default, int):
-        return isinstance(value, int) and not isinstance(value, bool)
-    if isinstance(default, list):
-        return isinstance(value, list) and (not default or all(isinstance(v, type(default[0])) for v in value))
-    return isinstance(value, type(default))
 
 
 def check_config_path(path: str, what: str = "a TOML file") -> None:
@@ -182,9 +149,9 @@ def check_config_path(path: str, what: str = "a TOML file") -> None:
         raise OptionError(f"--config takes {what}; game options are --set KEY=VALUE (--set {path})")
 
 
-def read_config_file(path: str, defaults: Mapping[str, Any], game: str, adapter: bool = True) -> dict[str, Any]:
+def read_config_file(path: str, schema: Schema, game: str, adapter: bool = True) -> dict[str, Any]:
     """Game options from the TOML file ``path``: its ``[env]`` table if it has one (a training config), else its
-    top-level ``KEY = VALUE`` pairs, each checked against the key's default (:class:`OptionError` otherwise)."""
+    top-level ``KEY = VALUE`` pairs, each checked by its key's Param (:class:`OptionError` otherwise)."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
@@ -198,10 +165,24 @@ def read_config_file(path: str, defaults: Mapping[str, Any], game: str, adapter:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise OptionError(f"--config {path} is not a valid TOML file: {exc}") from None
     values = doc["env"] if isinstance(doc.get("env"), dict) else doc
-    known = _known(defaults, adapter)
+    known = _known(schema, adapter)
+    config = {}
     for key, value in values.items():
         if key not in known:
-            raise OptionError(f"--config {path}: {game} has no config key {key!r}; {describe_keys(defaults, game)}")
-        if not fits_default(value, known[key]):
-            raise OptionError(f"--config {path}: {key} takes a value like {known[key]!r}, not {value!r}")
-    return dict(values)
+            raise OptionError(
+                f"--config {path}: {game} has no config key {key!r}; {describe_keys(schema, game, adapter)}"
+            )
+        try:
+            config[key] = known[key].check(value, f"--config {path}")
+        except ParamError as exc:
+            raise OptionError(str(exc)) from None
+    return config
+
+
+def read_game_options(
+    game: str, items: Sequence[str] = (), path: str | None = None, adapter: bool = True
+) -> dict[str, Any]:
+    """The options of ``game`` from the TOML file ``path`` (if any) then ``--set`` ``items`` (later wins)."""
+    schema = game_params(game, adapter)
+    config = read_config_file(path, schema, game, adapter) if path else {}
+    return {**config, **parse_config(items, schema, game, "--set", adapter)}

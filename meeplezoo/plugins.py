@@ -1,21 +1,18 @@
-"""Third-party games and agents, found through package entry points (:mod:`importlib.metadata`).
+"""Entry points of installed packages: where every game (built in or not) and every plugin agent is declared.
 
-A plugin package declares them in its ``pyproject.toml``; nothing is imported until it is used::
+MeepleZoo's own games are declared exactly as a third party declares one, in ``pyproject.toml``::
 
     [project.entry-points."meeplezoo.games"]
-    tictactoe = "meeplezoo_tictactoe.tictactoe_v0"      # short name = env module named <name>_v<N>
+    goofspiel = "meeplezoo_goofspiel.manifest:MANIFEST"   # a GameManifest (meeplezoo.envs.core.manifest)
 
     [project.entry-points."meeplezoo.agents"]
     corner = "meeplezoo_tictactoe.bots:CornerAgent"     # for every game
     "greedy@tictactoe" = "meeplezoo_tictactoe.bots:GreedyAgent"   # AGENT@GAME: for one game
 
-A game's env module has ``env(**kwargs)`` and ``raw_env(**kwargs)`` returning a PettingZoo ``AECEnv`` (a
-MeepleZoo engine behind :func:`meeplezoo.envs.core.env_factory`, or any AEC env with ``action_mask``
-observations) and optionally ``PLAYER_COUNTS``. It is registered with PettingZoo as
-``<distribution>/<name>-v<N>`` (``meeplezoo-tictactoe/tictactoe-v0``) and is then a game like the built-in
-ones: ``meeplezoo play tictactoe``, ``make_env("tictactoe")``, ``make_agent("random", "tictactoe")``.
-An agent class is called as ``Class(seed=seed)``. Built-in names win: a plugin game or agent that reuses
-one is skipped with a warning.
+A game's value may also be a bare env module ``package.<name>_v<N>`` with ``env()`` and ``raw_env()`` returning
+any PettingZoo ``AECEnv`` with ``action_mask`` observations (and optionally ``PLAYER_COUNTS``): it then gets a
+manifest with the env only (no save, search or conformance). This module only reads the declarations; the registry
+(:mod:`meeplezoo.games`) loads them. An agent class is called as ``Class(seed=seed)``.
 """
 
 from __future__ import annotations
@@ -24,13 +21,13 @@ import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 GAMES_GROUP = "meeplezoo.games"
 AGENTS_GROUP = "meeplezoo.agents"
 
-_MODULE = re.compile(r"^(?P<package>[\w.]+)\.(?P<module>(?P<name>\w+?)_v(?P<version>\d+))$")
+#: a bare env module value: ``package.<name>_v<N>``
+ENV_MODULE = re.compile(r"^(?P<package>[\w.]+)\.(?P<module>(?P<name>\w+?)_v(?P<version>\d+))$")
 
 
 class PluginWarning(UserWarning):
@@ -38,13 +35,11 @@ class PluginWarning(UserWarning):
 
 
 @dataclass(frozen=True, slots=True)
-class PluginGame:
-    """A game from a plugin: short name, PettingZoo registry id, package and env module name."""
+class GameDeclaration:
+    """One ``meeplezoo.games`` entry point: the game's short name, the value it names and its distribution."""
 
     name: str
-    env_id: str
-    package: str
-    module: str
+    value: str
     distribution: str
 
 
@@ -57,35 +52,29 @@ def _distribution(ep: EntryPoint) -> str:
     return dist.metadata["Name"] if dist is not None else "plugin"
 
 
-def _built_in_names() -> set[str]:
-    from . import ENV_IDS
-
-    return {re.sub(r"_v\d+$", "", module) for module in ENV_IDS.values()}
+#: the distribution whose games' names win over a plugin's
+BUILT_IN = "meeplezoo"
 
 
-@cache
-def plugin_games() -> tuple[PluginGame, ...]:
-    """Every usable ``meeplezoo.games`` entry point (read once per process)."""
-    found = []
-    for ep in _entry_points(GAMES_GROUP):
-        match = _MODULE.match(ep.value.strip())
-        if not match or match["name"] != ep.name:
-            warnings.warn(
-                f"meeplezoo plugin game {ep.name!r} = {ep.value!r} skipped: the value must be the env module "
-                f"'package.{ep.name}_v<N>'",
-                PluginWarning,
-                stacklevel=2,
-            )
+def game_declarations() -> list[GameDeclaration]:
+    """Every ``meeplezoo.games`` entry point, one per name: MeepleZoo's own first (a plugin reusing a built-in name
+    is skipped with a warning), then the others by name (a name two plugins declare keeps the first)."""
+    seen: dict[str, GameDeclaration] = {}
+    declared = [
+        GameDeclaration(ep.name.strip(), ep.value.strip(), _distribution(ep)) for ep in _entry_points(GAMES_GROUP)
+    ]
+    for found in sorted(declared, key=lambda d: (d.distribution != BUILT_IN, d.name, d.distribution)):
+        if found.name in seen:
+            if seen[found.name] != found:
+                warnings.warn(
+                    f"meeplezoo game {found.name!r} of {found.distribution} skipped: "
+                    f"{seen[found.name].distribution} declares it too",
+                    PluginWarning,
+                    stacklevel=2,
+                )
             continue
-        if ep.name in _built_in_names():
-            warnings.warn(
-                f"meeplezoo plugin game {ep.name!r} skipped: the name is built in", PluginWarning, stacklevel=2
-            )
-            continue
-        dist = _distribution(ep)
-        env_id = f"{dist}/{ep.name}-v{match['version']}"
-        found.append(PluginGame(ep.name, env_id, match["package"], match["module"], dist))
-    return tuple(found)
+        seen[found.name] = found
+    return list(seen.values())
 
 
 def plugin_agents() -> list[tuple[str, str, str | None]]:

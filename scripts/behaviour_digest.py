@@ -5,9 +5,9 @@
 
 Per game it prints two short sha256 digests:
 
-    train-env   the training env of the game's shipped config (``training/configs/GAME.toml``: opponents,
-                advisor, shaping) stepped by a seeded random learner: every observation, mask, reward,
-                end flag and scalar info, over several episodes
+    train-env   the training env of the game's shipped config (``configs/GAME.toml`` in the game's package,
+                found through its manifest: opponents, advisor, shaping) stepped by a seeded random learner:
+                every observation, mask, reward, end flag and scalar info, over several episodes
     heuristic   heuristic agents in every seat at several player counts (seeded games): every seat's
                 observation, mask and reward at each decision, the heuristic's choice, the final scores
 
@@ -21,12 +21,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parent.parent
 #: the game configs of the heuristic games (each game at the player counts it supports)
 CONFIGS: dict[str, list[dict[str, Any]]] = {
     "seastead": [{}],
@@ -47,11 +45,12 @@ def _feed(h: Any, *items: Any) -> None:
 
 def training_env_digest(game: str, steps: int) -> str:
     """The digest of ``steps`` random learner steps in the shipped config's training env."""
+    from meeplezoo.games import manifest
     from meeplezoo.training.config import load_config
     from meeplezoo.training.pool import OpponentPool
     from meeplezoo.training.trainer import _env_factory
 
-    config = load_config(game, str(ROOT / "training" / "configs" / f"{game}.toml"), {})
+    config = load_config(game, str(manifest(game).training_configs()[game]), {})
     env = _env_factory(game, config, OpponentPool(game, list(config.opponents), [], config.self_play))()
     h = hashlib.sha256()
     rng = np.random.default_rng(7)

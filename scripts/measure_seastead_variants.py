@@ -13,9 +13,12 @@ import time
 
 import numpy as np
 
-from meeplezoo.agents.seastead_heuristic import SeasteadHeuristicAgent
-from meeplezoo.envs import seastead_v0
-from meeplezoo.envs.seastead import SeasteadGame
+from meeplezoo.envs.core.manifest import load
+from meeplezoo.games import make_env, manifest
+
+#: Seastead's engine and heuristic, as its manifest names them
+SeasteadGame = manifest("seastead").engine_class()
+SeasteadHeuristicAgent = load(manifest("seastead").agents["heuristic"])
 
 CONFIGS = {
     "base (AAAA)": {},
@@ -44,7 +47,7 @@ def solo_figures(games: int) -> None:
 
 
 def speed(config: dict, seconds: float) -> tuple[float, float, float]:
-    env = seastead_v0.env(**config)
+    env = make_env("seastead", **config)
     rng = np.random.default_rng(0)
     steps = games = 0
     start = time.perf_counter()

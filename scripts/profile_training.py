@@ -3,7 +3,7 @@
     python scripts/profile_training.py seastead concordia --steps 1024
     python scripts/profile_training.py seastead --round-trips 2000   # masks asked vs cached, 2 workers
     python scripts/profile_training.py seastead --config ship.toml --plain --steps 20480   # no cProfile
-    python scripts/profile_training.py seastead --config training/configs/seastead.toml --wall --steps 8192
+    python scripts/profile_training.py seastead --config seastead --wall --steps 8192   # a shipped config
 
 Runs :func:`meeplezoo.training.trainer.train` (the game's default config and opponent pool, one env in the
 process so that cProfile sees it, no evaluation or snapshots) under cProfile with CPU time as its clock
@@ -22,7 +22,8 @@ the action masks, the wrappers. The env's time is then split by cumulative time 
 model's construction are outside ``learn`` and not counted. cProfile slows Python code more than torch's
 kernels, so the env's share reads somewhat higher than without it.
 
-``--config FILE`` profiles a run's settings (the TOML of ``meeplezoo train --config``; ``n_envs``, the step
+``--config FILE`` profiles a run's settings (the TOML of ``meeplezoo train --config``, or the name of a config the
+game ships; ``n_envs``, the step
 count, evaluations, snapshots and checkpoints are overridden as above, and the imitation warm start and the value
 fit are skipped: what is profiled is PPO's loop; a ``valued`` advisor reads the shipped value model).
 ``--plain`` runs without cProfile:
@@ -50,7 +51,7 @@ ENV_ENTRIES = {
     for file in ("training/masked_vec_env.py", "dummy_vec_env.py")
 }
 PARTS = {
-    "opponents": lambda f: f[2] == "act" and ("_heuristic.py" in f[0] or f[0].endswith(("random_agent.py", "pool.py"))),
+    "opponents": lambda f: f[2] == "act" and f[0].endswith(("heuristic.py", "random_agent.py", "pool.py")),
     "views": lambda f: f[0].endswith("agents/view.py") and f[2] == "seat_view",
     "aec step": lambda f: f[0].endswith("envs/core/adapter.py") and f[2] == "step",
     "observe": lambda f: f[0].endswith("envs/core/adapter.py") and f[2] == "observe",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-
 import numpy as np
 import pytest
 
@@ -132,11 +130,18 @@ def test_make_agent_reports_a_missing_module_clearly():
     assert "ghost" not in available_agents("seastead")
 
 
-def test_heuristic_agent_when_present():
-    if importlib.util.find_spec("meeplezoo.agents.seastead_heuristic") is None:
-        with pytest.raises(AgentUnavailableError, match="seastead_heuristic"):
-            make_agent("heuristic", "seastead", seed=0)
-        return
+def test_each_built_in_game_registers_the_heuristic_its_manifest_names():
+    from meeplezoo import games
+    from meeplezoo.agents.registry import agent_target
+
+    for game in ("seastead", "concordia", "board_royale", "resafa"):
+        target = games.manifest(game).agents["heuristic"]
+        assert target.startswith(f"meeplezoo.envs.{game}.heuristic:") and agent_target("heuristic", game) == target
+    assert agent_target("valued", "concordia") == games.manifest("concordia").agents["valued"]
+    assert "valued" not in available_agents("seastead")  # a game's agent is registered for that game only
+
+
+def test_heuristic_agent_plays():
     env = make_env("seastead")
     agents = {"player_0": make_agent("heuristic", "seastead", seed=0), "player_1": RandomAgent(seed=1)}
     record = play_game(env, agents, seed=4, labels={"player_0": "heuristic", "player_1": "random"})
@@ -204,7 +209,11 @@ def test_list_shows_every_agent_with_its_parameters(capsys):
 
 @pytest.mark.parametrize(
     ("spec", "message"),
-    [("mcts:depth=3", "has no parameter 'depth'"), ("mcts:iters=x", "expected int"), ("robot", "unknown agent")],
+    [
+        ("mcts:depth=3", "has no parameter 'depth'"),
+        ("mcts:iters=x", "iters takes a whole number of at least 1, not 'x'"),
+        ("robot", "unknown agent"),
+    ],
 )
 def test_play_reports_a_bad_agent_spec_in_one_line(capsys, spec, message):
     from meeplezoo import cli

@@ -9,8 +9,9 @@ import sys
 import pytest
 
 from meeplezoo import cli
+from meeplezoo.commands import list as list_games
 
-HAS_HEURISTIC = importlib.util.find_spec("meeplezoo.agents.seastead_heuristic") is not None
+HAS_HEURISTIC = importlib.util.find_spec("meeplezoo.envs.seastead.heuristic") is not None
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -96,9 +97,18 @@ def test_play_many_games_prints_a_win_rate_table(capsys):
         (["play", "seastead", "--set", "=base"], "--set takes KEY=VALUE"),
         (["play", "seastead", "--set", "colour=red"], "seastead has no config key 'colour'; seastead takes sides"),
         (["play", "seastead", "--set", "render_mode=human"], "no config key 'render_mode'"),
-        (["play", "seastead", "--set", "max_cycles=-3"], "max_cycles must be a positive int"),
-        (["play", "seastead", "--set", "max_cycles=lots"], "max_cycles must be a positive int"),
-        (["play", "seastead", "--set", "reward_mode=money"], "reward_mode must be one of"),
+        (
+            ["play", "seastead", "--set", "max_cycles=-3"],
+            "max_cycles takes a whole number of at least 1 or none, not '-3'",
+        ),
+        (
+            ["play", "seastead", "--set", "max_cycles=lots"],
+            "max_cycles takes a whole number of at least 1 or none, not 'lots'",
+        ),
+        (
+            ["play", "seastead", "--set", "reward_mode=money"],
+            "reward_mode takes one of win, rank, score_margin, not 'money'",
+        ),
         (["play", "seastead", "--set", "illegal_reward=big"], "--set illegal_reward takes a number"),
         (["play", "concordia", "--set", "num_players=three"], "--set num_players takes a whole number"),
         (["play", "concordia", "--set", "num_players=9"], "num_players=9 is not allowed"),
@@ -228,9 +238,13 @@ def test_rules_pages_name_the_actions_as_the_env_words_them():
 
 
 def test_rules_reports_a_game_without_a_page(capsys, monkeypatch):
-    from importlib.resources import files as real_files
+    import dataclasses
 
-    monkeypatch.setattr(cli, "files", lambda package: real_files("meeplezoo.envs.core"))
+    from meeplezoo import games
+
+    pageless = dataclasses.replace(games.manifest("seastead"), package="meeplezoo.envs.core")  # no rules.md there
+    table = {**games._manifests(), "seastead": pageless}
+    monkeypatch.setattr(games, "_manifests", lambda: table)
     code, _, err = run(capsys, "rules", "seastead")
     assert code == 2 and "no rules page for seastead" in err and err.count("\n") == 1
 
@@ -242,10 +256,10 @@ def test_list_shows_every_game_with_its_player_range_in_80_columns(capsys):
     assert code == 0
     assert max(len(line.rstrip()) for line in out.splitlines()) <= 80
     rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
-    for entry in games.entries():
-        row = rows[entry.name]
-        assert entry.env_id in row.split()  # whole, not truncated
-        assert cli.players_text(games.player_counts(entry.name)) in row.split()
+    for manifest in games.manifests():
+        row = rows[manifest.name]
+        assert manifest.env_id in row.split()  # whole, not truncated
+        assert cli.players_text(games.player_counts(manifest.name)) in row.split()
     assert "2-5" in rows["concordia"].split() and "2-6" in rows["board_royale"].split()
     assert "heuristic," in rows["seastead"] and "random" in out
     assert "…" not in out
@@ -287,13 +301,16 @@ def test_baselines_plays_every_registered_game_heuristic_against_random(capsys):
     for name in games.game_names():
         assert name in summary
     assert summary.count("/2") == len(games.game_names())  # "heuristic wins" column: k/2 for each game
+    for manifest in games.manifests():  # each game's own baseline (its first agent: goofspiel's greedy) played
+        assert f"{manifest.name}: {manifest.baseline_agent}, random" in out
+    assert {m.baseline_agent for m in games.manifests()} > {"heuristic"}
 
 
 def test_ctrl_c_is_one_line_and_status_130(capsys, monkeypatch):
     def interrupted(args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "cmd_list", interrupted)
+    monkeypatch.setattr(list_games, "run", interrupted)
     code, _, err = run(capsys, "list")
     assert code == 130 and err == "meeplezoo list: interrupted\n"
 

@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from meeplezoo import cli, labels
+from meeplezoo.commands import common
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a spec too long for a table column at 80 columns (cheap: two iterations per decision)
@@ -80,7 +81,9 @@ def test_bad_config_files_are_one_line(capsys, tmp_path):
     bad.write_text("num_players = [\n")
     _one_line_error(*run(capsys, "play", "concordia", "--config", str(bad)), "is not a valid TOML file")
     bad.write_text('num_players = "three"\n')
-    _one_line_error(*run(capsys, "play", "concordia", "--config", str(bad)), "num_players takes a value like 4")
+    _one_line_error(
+        *run(capsys, "play", "concordia", "--config", str(bad)), "num_players takes a whole number, not 'three'"
+    )
     bad.write_text("colour = 1\n")
     _one_line_error(*run(capsys, "play", "concordia", "--config", str(bad)), "no config key 'colour'")
     _one_line_error(*run(capsys, "play", "concordia", "--config", str(tmp_path / "none.toml")), "cannot be read")
@@ -175,7 +178,7 @@ def _fits_80(out: str) -> None:
 
 
 def test_a_long_spec_gets_a_short_label_and_a_legend_at_80_columns(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
+    monkeypatch.setattr(common, "console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
     code, out, err = run(capsys, "play", "seastead", "--agents", LONG, "random", "--seed", "2", "--quiet")
     assert code == 0, err
     _fits_80(out[out.index("Result") :])
@@ -184,7 +187,7 @@ def test_a_long_spec_gets_a_short_label_and_a_legend_at_80_columns(capsys, monke
 
 
 def test_a_match_table_fits_80_columns_with_long_specs(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
+    monkeypatch.setattr(common, "console", lambda: Console(highlight=False, width=80))  # an 80-column terminal
     code, out, err = run(capsys, "play", "seastead", "--agents", LONG, "random", "--games", "2", "--quiet")
     assert code == 0, err
     table = out[out.index("seastead: 2 games") : out.index("Sole wins")]

@@ -1,5 +1,6 @@
-"""Every env module's docstring (its documentation page) agrees with the env it documents: spaces, agents,
-registry id, config keys and defaults, player counts."""
+"""Every registered game's env module docstring (its documentation page, ``envs/<game>/env.py`` for MeepleZoo's
+own games) agrees with the env it documents: spaces, agents, registry id, config keys and defaults, player
+counts."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from meeplezoo import games
 from meeplezoo.cli import players_text
 from meeplezoo.envs.core.adapter import ADAPTER_KEYS
+from meeplezoo.envs.core.manifest import load
 
 GAMES = games.game_names()
 
@@ -36,9 +38,17 @@ def documented(request):
 
 
 def test_import_and_registry_id(documented):
-    game, _, row = documented
-    assert f"from meeplezoo.envs import {games.env_module_name(game)}" in row["Import"]
-    assert f'"{games.entry(game).env_id}"' in row["Registry id"]
+    """The Import row's statement binds the env module under its PettingZoo name (``seastead_v0``); the registry id
+    and the rules command are the game's."""
+    game, module, row = documented
+    manifest = games.manifest(game)
+    statement = re.search(r"``(from [\w.]+ import \w+(?: as \w+)?)``", row["Import"]).group(1)
+    bound = statement.split()[-1]
+    assert bound == manifest.env_module_name, statement
+    namespace: dict = {}
+    exec(statement, namespace)
+    assert namespace[bound] is module, f"{statement} does not give {manifest.env}"
+    assert f'"{manifest.env_id}"' in row["Registry id"]
     assert f"meeplezoo rules {game}" in row["Rules"]
 
 
@@ -92,7 +102,12 @@ def test_config_keys_defaults_and_player_counts(documented):
         assert stated == players_text(games.player_counts(game))
 
 
-ALTERNATIVES = {"concordia": [{"map": "imperium"}, {"map": "italia"}]}
+def other_configs(game: str) -> list[dict]:
+    """The configurations the game's conformance settings play, without their player counts (Concordia's maps
+    take different counts)."""
+    ref = games.manifest(game).conformance
+    cases = load(ref).cases if ref else ()
+    return [{k: v for k, v in case.config.items() if k != "num_players"} for case in cases]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -100,7 +115,7 @@ def test_player_counts_are_exactly_those_some_config_accepts(game):
     from meeplezoo.envs.core.errors import ConfigError
 
     counts = games.player_counts(game)
-    configs = [{}, *ALTERNATIVES.get(game, [])]
+    configs = [{}, *other_configs(game)]
 
     def accepts(n: int) -> bool:
         for extra in configs:

@@ -1,6 +1,6 @@
 """MeepleZoo as a user gets it: installed from its wheel into a fresh venv, with a third-party plugin.
 
-The venv (``tests/wheel_venv.py``) holds the built wheel of MeepleZoo and of ``tests/plugin_fixture`` (Nim
+The venv (``tests/wheel_venv.py``) holds the built wheel of MeepleZoo and of ``tests/plugins/nim`` (Nim
 and two agents, declared as entry points); commands run in an empty folder, so nothing of the source
 checkout is on the path.
 """

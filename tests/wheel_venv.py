@@ -1,7 +1,7 @@
 """A test venv with MeepleZoo installed from its built wheel (not the source tree), and the plugin fixture.
 
 Built once per test session (shared by pytest-xdist workers through a file lock): the project and
-``tests/plugin_fixture`` are copied to a temporary folder (so no build files land in the checkout), built
+``tests/plugins/nim`` are copied to a temporary folder (so no build files land in the checkout), built
 into wheels with the running interpreter's setuptools (``--no-build-isolation``: offline), and installed
 with ``--no-deps`` into a venv made with ``--system-site-packages``. The dependencies (numpy, gymnasium,
 pettingzoo, rich) come from the running environment: its site-packages folder is added to the test venv
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PLUGIN = ROOT / "tests" / "plugin_fixture"
+PLUGIN = ROOT / "tests" / "plugins" / "nim"
 
 
 def _sources() -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""Training settings: defaults per game, overridden by a TOML file (``meeplezoo train GAME --config FILE``).
+"""Training settings: the game's defaults (its manifest's ``training``), then a TOML file, then command-line flags.
 
 A config file is flat TOML with the keys of :class:`TrainConfig`; a ``[env]`` table holds the game config::
 
@@ -9,19 +9,26 @@ A config file is flat TOML with the keys of :class:`TrainConfig`; a ``[env]`` ta
     [env]
     num_players = 2
 
-An unknown key, a value of the wrong type or a bad opponent is a one-line :class:`TrainConfigError`.
+Every key is a :class:`~meeplezoo.envs.core.params.Param` derived from its field (:func:`train_params`: type,
+default, help, bounds and choices), so a bad value fails as every typed option does, in one line:
+``config.toml: self_play takes a number from 0 to 1, not 1.5``; the ``[env]`` table is checked against the game's
+config schema (:meth:`~meeplezoo.envs.core.manifest.GameManifest.config_params`). Checks across keys
+(pipelined runs and their groups, the value model and its advisor) are in :func:`validate`. The games ship
+configs of their own (``configs/NAME.toml`` in the game's package): ``--config NAME`` finds them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import sys
+import typing
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..envs.core.errors import MeepleZooError
-from ..options import fits_default
+from ..envs.core.params import Param, ParamError, bind
+from ..envs.core.rewards import REWARD_MODES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -29,74 +36,129 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 
-class TrainConfigError(MeepleZooError):
+class TrainConfigError(ParamError):
     """A bad training setting (one line)."""
+
+
+#: how the learning rate moves over the run
+LR_SCHEDULES = ("constant", "linear")
+#: the potentials of the shaping reward ("" none; :class:`~meeplezoo.training.single_agent.SingleAgentEnv`)
+SHAPINGS = ("", "standing", "value")
+#: the advisor whose value model ``value_games`` fits
+VALUED = "valued"
+#: the fewest ``value_games``: every tenth game is held out to pick the weights
+HOLDOUT_GAMES = 20
+
+
+def about(help: str = "", **bounds: Any) -> dict[str, Any]:
+    """A :class:`TrainConfig` field's metadata: its help line and its ``minimum``/``maximum``/``choices`` (read
+    by :func:`train_params`)."""
+    return {"help": help, **bounds}
+
+
+def setting(default: Any, help: str = "", **bounds: Any) -> Any:
+    """A :class:`TrainConfig` field of an immutable default, with its :func:`about`."""
+    return field(default=default, metadata=about(help, **bounds))
 
 
 @dataclass
 class TrainConfig:
     """Everything a training run depends on (saved as ``config.toml`` in the run folder)."""
 
-    total_steps: int = 200_000  #: learner decisions over the whole run
-    n_envs: int = 2  #: parallel envs (SubprocVecEnv when > 1)
-    #: groups of envs stepped in turn, one stepping while the learner picks another's moves (n_envs >= groups)
-    pipelined: bool = False
-    #: a pipelined run's groups (2 to n_envs): with more, the envs' worker may run further ahead of the learner
-    groups: int = 2
-    seed: int = 0
-    n_steps: int = 512  #: rollout length per env per update
-    batch_size: int = 256
-    n_epochs: int = 4
-    learning_rate: float = 3e-4
-    lr_schedule: str = "constant"  #: ``constant``, or ``linear``: falls to 0 at ``total_steps``
-    ent_coef: float = 0.01
-    gamma: float = 0.995
-    gae_lambda: float = 0.95
-    net_arch: list[int] = field(default_factory=lambda: [128, 128])  #: hidden sizes of the policy and value nets
-    reward_mode: str = "win"
-    opponents: list[str] = field(default_factory=lambda: ["random", "heuristic"])  #: baseline agents of the pool
-    self_play: float = 0.5  #: chance that an opponent seat is a frozen past checkpoint (once there is one)
-    snapshot_every: int = 20_000  #: steps between frozen checkpoints added to the pool
-    pool_size: int = 5  #: frozen checkpoints kept in the pool (the newest)
-    checkpoint_every: int = 10_000  #: steps between checkpoints under ``OUT/checkpoints``
-    eval_every: int = 20_000  #: steps between evaluations against ``eval_opponent`` (0: never)
-    eval_games: int = 20  #: seat-rotated games per evaluation
-    eval_opponent: str = "heuristic"
-    #: stop at the first update boundary after this many seconds of training (0: no limit; ``train --minutes``),
-    #: then save as at the end
-    time_limit: float = 0.0
-    #: stop at the first update boundary at or past this step (0: none), then save as at the end; unlike a
-    #: smaller ``total_steps`` it leaves the learning-rate schedule as it is (a time-limited run, replayed)
-    stop_at: int = 0
-    pretrain_games: int = 0  #: imitation warm start: demonstration games before step 0 (0: none)
-    pretrain_agent: str = "heuristic"  #: the demonstrator in the learner's seat
-    pretrain_epochs: int = 10  #: passes over the demonstrations (per round)
-    #: 1: behaviour cloning; more: DAgger rounds, the policy playing and the demonstrator labelling
-    pretrain_rounds: int = 1
-    pretrain_lr: float = 1e-3  #: Adam's learning rate for the warm start
-    pretrain_value: bool = True  #: also fit the value head to the demonstrations' returns
-    #: residual policy: an agent whose move on the learner's view is an input and a prior on the logits ("": none)
-    advisor: str = ""
-    advice_weight: float = 4.0  #: the prior's start (a trained parameter): logits += weight x one-hot(advice)
-    advice_anchor: float = 0.0  #: weight of the loss -mean log pi(advice) that anchors PPO to the advisor (0: none)
-    #: fit the ``valued`` advisor's value model before PPO (Concordia, ``advisor = "valued"``): heuristic self-play
-    #: games, played on all cores (:mod:`meeplezoo.training.value_fit`; 0: none, the advisor's own model)
-    value_games: int = 0
-    value_net_arch: list[int] = field(default_factory=lambda: [128, 128])  #: hidden sizes of the value model
-    value_epochs: int = 3  #: passes over the value rows (the best held-out weights are kept)
-    #: potential-based reward shaping: "" (none), "standing" (the learner's return if the game ended now) or
-    #: "value" (its expected win return under the game's fitted win-chance model; Board Royale)
-    shaping: str = ""
-    env: dict[str, Any] = field(default_factory=dict)  #: game config (``make_env`` keywords)
+    total_steps: int = setting(200_000, "learner decisions over the whole run", minimum=1)
+    n_envs: int = setting(2, "parallel envs (SubprocVecEnv when > 1)", minimum=1)
+    pipelined: bool = setting(
+        False, "groups of envs stepped in turn, one stepping while the learner picks another's moves"
+    )
+    groups: int = setting(2, "a pipelined run's groups (2 to n_envs): more let the envs' worker run further ahead")
+    seed: int = setting(0, minimum=0)
+    n_steps: int = setting(512, "rollout length per env per update", minimum=1)
+    batch_size: int = setting(256, minimum=1)
+    n_epochs: int = setting(4, minimum=1)
+    learning_rate: float = setting(3e-4)
+    lr_schedule: str = setting("constant", "constant, or linear: falls to 0 at total_steps", choices=LR_SCHEDULES)
+    ent_coef: float = setting(0.01)
+    gamma: float = setting(0.995, "the discount, in (0, 1]")  # validate checks it: a Param's bounds are closed
+    gae_lambda: float = setting(0.95, minimum=0.0, maximum=1.0)
+    net_arch: list[int] = field(
+        default_factory=lambda: [128, 128], metadata=about("hidden sizes of the policy and value nets")
+    )
+    reward_mode: str = setting("win", choices=REWARD_MODES)
+    opponents: list[str] = field(
+        default_factory=lambda: ["random", "heuristic"], metadata=about("baseline agents of the pool")
+    )
+    self_play: float = setting(
+        0.5, "chance that an opponent seat is a frozen past checkpoint (once there is one)", minimum=0.0, maximum=1.0
+    )
+    snapshot_every: int = setting(20_000, "steps between frozen checkpoints added to the pool", minimum=0)
+    pool_size: int = setting(5, "frozen checkpoints kept in the pool (the newest)", minimum=1)
+    checkpoint_every: int = setting(10_000, "steps between checkpoints under OUT/checkpoints", minimum=0)
+    eval_every: int = setting(20_000, "steps between evaluations against eval_opponent (0: never)", minimum=0)
+    eval_games: int = setting(20, "seat-rotated games per evaluation", minimum=0)
+    eval_opponent: str = setting("heuristic")
+    time_limit: float = setting(
+        0.0,
+        "stop at the first update boundary after this many seconds of training (0: no limit; train --minutes), "
+        "then save as at the end",
+        minimum=0.0,
+    )
+    stop_at: int = setting(
+        0,
+        "stop at the first update boundary at or past this step (0: none), then save as at the end; unlike a "
+        "smaller total_steps it leaves the learning-rate schedule as it is (a time-limited run, replayed)",
+        minimum=0,
+    )
+    pretrain_games: int = setting(0, "imitation warm start: demonstration games before step 0 (0: none)", minimum=0)
+    pretrain_agent: str = setting("heuristic", "the demonstrator in the learner's seat")
+    pretrain_epochs: int = setting(10, "passes over the demonstrations (per round)", minimum=1)
+    pretrain_rounds: int = setting(
+        1, "1: behaviour cloning; more: DAgger rounds, the policy playing and the demonstrator labelling", minimum=1
+    )
+    pretrain_lr: float = setting(1e-3, "Adam's learning rate for the warm start (above 0)")
+    pretrain_value: bool = setting(True, "also fit the value head to the demonstrations' returns")
+    advisor: str = setting(
+        "", "residual policy: an agent whose move on the learner's view is an input and a prior on the logits"
+    )
+    advice_weight: float = setting(
+        4.0, "the prior's start (a trained parameter): logits += weight x one-hot(advice)", minimum=0.0
+    )
+    advice_anchor: float = setting(
+        0.0, "weight of the loss -mean log pi(advice) that anchors PPO to the advisor (0: none)", minimum=0.0
+    )
+    value_games: int = setting(
+        0,
+        'fit the value model of advisor = "valued" before PPO: heuristic self-play games on all cores '
+        "(meeplezoo.training.value_fit; 0: none, the advisor's own model)",
+        minimum=0,
+    )
+    value_net_arch: list[int] = field(
+        default_factory=lambda: [128, 128], metadata=about("hidden sizes of the value model")
+    )
+    value_epochs: int = setting(3, "passes over the value rows (the best held-out weights are kept)", minimum=1)
+    shaping: str = setting(
+        "",
+        'potential-based reward shaping: "" (none), "standing" (the learner\'s return if the game ended now) or '
+        '"value" (its expected win return under the win-chance model of the game\'s manifest)',
+        choices=SHAPINGS,
+    )
+    env: dict[str, Any] = field(
+        default_factory=dict, metadata=about("game config (make_env keywords), checked by its schema")
+    )
 
 
-#: the advisor whose value model ``value_games`` fits
-VALUED = "valued"
-#: the fewest ``value_games``: every tenth game is held out to pick the weights
-HOLDOUT_GAMES = 20
-
-#: how the learning rate moves over the run
-LR_SCHEDULES = ("constant", "linear")
+@cache
+def train_params() -> dict[str, Param]:
+    """The :class:`~meeplezoo.envs.core.params.Param` of every :class:`TrainConfig` key, from its field."""
+    hints = typing.get_type_hints(TrainConfig)
+    params = {}
+    for f in dataclasses.fields(TrainConfig):
+        kind = typing.get_origin(hints[f.name]) or hints[f.name]
+        element = typing.get_args(hints[f.name])[0] if kind is list else None
+        default = f.default_factory() if f.default is dataclasses.MISSING else f.default  # type: ignore[misc]
+        meta = dict(f.metadata)
+        choices = tuple(meta.pop("choices", ()))
+        params[f.name] = Param(f.name, kind, default, meta.pop("help", ""), choices=choices, element=element, **meta)
+    return params
 
 
 @dataclass(frozen=True)
@@ -117,38 +179,50 @@ def learning_rate(config: TrainConfig) -> float | LinearSchedule:
     return LinearSchedule(config.learning_rate) if config.lr_schedule == "linear" else config.learning_rate
 
 
-#: per-game defaults over :class:`TrainConfig` (games not listed take the class defaults)
-GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "seastead": {},
-    "concordia": {"n_steps": 256, "gamma": 0.998},
-    "board_royale": {"n_steps": 256, "gamma": 0.998},
-    # ~9800 observation values: smaller hidden layers keep the model (and the shipped policy) small
-    "resafa": {"net_arch": [32, 32], "n_steps": 256},
-}
-
-
 def default_config(game: str) -> TrainConfig:
-    return TrainConfig(**GAME_DEFAULTS.get(game, {}))
+    """The class defaults under ``game``'s own (its manifest's ``training``), checked as any setting."""
+    from ..games import manifest
+
+    found = manifest(game)
+    return apply_overrides(TrainConfig(), dict(found.training), f"{found.name}'s manifest (training)", game=found.name)
 
 
-def _check_type(key: str, value: Any, default: Any) -> Any:
-    if not fits_default(value, default):
-        raise TrainConfigError(f"{key} must be {type(default).__name__}, not {value!r}")
-    return float(value) if isinstance(default, float) else value
-
-
-def apply_overrides(config: TrainConfig, values: dict[str, Any], where: str = "config") -> TrainConfig:
-    """``config`` with ``values`` set, each checked: unknown keys and wrong types are one-line errors."""
-    known = {f.name: f for f in dataclasses.fields(config)}
-    for key, value in values.items():
-        if key not in known:
-            raise TrainConfigError(f"{where}: unknown key {key!r} (known: {', '.join(known)})")
-        setattr(config, key, _check_type(f"{where}: {key}", value, getattr(config, key)))
+def apply_overrides(
+    config: TrainConfig, values: dict[str, Any], where: str = "config", game: str | None = None
+) -> TrainConfig:
+    """``config`` with ``values`` set, each checked by its :func:`train_params` (the ``[env]`` table by ``game``'s
+    config schema when given), then :func:`validate`: a one-line :class:`TrainConfigError` otherwise."""
+    try:
+        checked = bind(where, list(train_params().values()), values, typed=True)
+        if "env" in checked and game is not None:
+            checked["env"] = check_env(game, checked["env"], where)
+    except TrainConfigError:
+        raise
+    except ParamError as exc:
+        raise TrainConfigError(str(exc)) from None
+    for key, value in checked.items():
+        setattr(config, key, value)
     validate(config, where)
     return config
 
 
+def check_env(game: str, env: dict[str, Any], where: str) -> dict[str, Any]:
+    """The ``[env]`` table checked against ``game``'s config schema (a game with no engine takes any keys)."""
+    from ..games import manifest
+
+    found = manifest(game)
+    if found.engine is None:
+        return dict(env)
+    return bind(f"{where} [env]", found.config_params(), env, typed=True)
+
+
+def _problem(where: str, key: str, takes: str, value: Any) -> TrainConfigError:
+    """The params error format for a check no single :class:`Param` can say."""
+    return TrainConfigError(f"{where}: {key} takes {takes}, not {value!r}")
+
+
 def validate(config: TrainConfig, where: str = "config") -> None:
+    """The checks across keys, and the bounds a :class:`Param` cannot say (open intervals, list items)."""
     if config.pipelined and not 2 <= config.groups <= config.n_envs:
         raise TrainConfigError(
             f"{where}: pipelined needs at least 2 groups and n_envs of at least groups; "
@@ -156,44 +230,16 @@ def validate(config: TrainConfig, where: str = "config") -> None:
         )
     if not config.pipelined and config.groups != 2:
         raise TrainConfigError(f"{where}: groups = {config.groups} is for pipelined runs; set pipelined = true")
-    for key in ("total_steps", "n_envs", "n_steps", "batch_size", "n_epochs", "pool_size"):
-        if getattr(config, key) < 1:
-            raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
-    for key in (
-        "snapshot_every",
-        "checkpoint_every",
-        "eval_every",
-        "eval_games",
-        "seed",
-        "pretrain_games",
-        "stop_at",
-        "value_games",
-    ):
-        if getattr(config, key) < 0:
-            raise TrainConfigError(f"{where}: {key} must be at least 0, not {getattr(config, key)}")
-    if not 0.0 < config.gamma <= 1.0:
-        raise TrainConfigError(f"{where}: gamma must be in (0, 1], not {config.gamma}")
-    if not 0.0 <= config.gae_lambda <= 1.0:
-        raise TrainConfigError(f"{where}: gae_lambda must be in [0, 1], not {config.gae_lambda}")
-    if not 0.0 <= config.self_play <= 1.0:
-        raise TrainConfigError(f"{where}: self_play must be in [0, 1], not {config.self_play}")
-    if config.lr_schedule not in LR_SCHEDULES:
-        names = ", ".join(LR_SCHEDULES)
-        raise TrainConfigError(f"{where}: lr_schedule must be one of {names}, not {config.lr_schedule!r}")
-    for key in ("pretrain_epochs", "pretrain_rounds", "value_epochs"):
-        if getattr(config, key) < 1:
-            raise TrainConfigError(f"{where}: {key} must be at least 1, not {getattr(config, key)}")
+    if not 0 < config.gamma <= 1:
+        raise _problem(where, "gamma", "a number in (0, 1]", config.gamma)
     if config.pretrain_lr <= 0:
-        raise TrainConfigError(f"{where}: pretrain_lr must be positive, not {config.pretrain_lr}")
-    from .single_agent import SHAPINGS
-
-    if config.shaping not in SHAPINGS:
-        names = ", ".join(map(repr, SHAPINGS))
-        raise TrainConfigError(f"{where}: shaping must be one of {names}, not {config.shaping!r}")
-    if config.advice_weight < 0:
-        raise TrainConfigError(f"{where}: advice_weight must be at least 0, not {config.advice_weight}")
-    if config.advice_anchor < 0:
-        raise TrainConfigError(f"{where}: advice_anchor must be at least 0, not {config.advice_anchor}")
+        raise _problem(where, "pretrain_lr", "a number above 0", config.pretrain_lr)
+    for key in ("net_arch", "value_net_arch"):
+        sizes = getattr(config, key)
+        if not sizes or min(sizes) < 1:
+            raise _problem(where, key, "a list of positive layer sizes", sizes)
+    if not config.opponents:
+        raise _problem(where, "opponents", "a list of at least one baseline agent", config.opponents)
     if config.advice_anchor and not config.advisor:
         raise TrainConfigError(f'{where}: advice_anchor needs an advisor (set advisor, e.g. "heuristic")')
     if config.value_games and config.advisor != VALUED:
@@ -201,30 +247,40 @@ def validate(config: TrainConfig, where: str = "config") -> None:
             f'{where}: value_games fits the value model of advisor = "{VALUED}" (no path: the run\'s own model); '
             f"the advisor is {config.advisor!r}"
         )
-    if config.value_games and config.value_games < HOLDOUT_GAMES:
-        raise TrainConfigError(f"{where}: value_games must be 0 or at least {HOLDOUT_GAMES}, not {config.value_games}")
-    if not config.value_net_arch or min(config.value_net_arch) < 1:
-        raise TrainConfigError(f"{where}: value_net_arch must be positive layer sizes, not {config.value_net_arch}")
-    if not config.opponents:
-        raise TrainConfigError(f"{where}: opponents must name at least one baseline agent")
-    if not config.net_arch or min(config.net_arch) < 1:
-        raise TrainConfigError(f"{where}: net_arch must be positive layer sizes, not {config.net_arch}")
+    if 0 < config.value_games < HOLDOUT_GAMES:
+        raise _problem(where, "value_games", f"0 or a whole number of at least {HOLDOUT_GAMES}", config.value_games)
+
+
+def config_file(game: str, path: str | Path) -> Any:
+    """The config file ``path`` names: a file, else the name of a config ``game`` ships (``configs/NAME.toml``
+    in its package, :meth:`~meeplezoo.envs.core.manifest.GameManifest.training_configs`)."""
+    file = Path(path)
+    if file.is_file() or file.suffix == ".toml" or len(file.parts) > 1:
+        return file
+    from ..games import manifest
+
+    shipped = manifest(game).training_configs()
+    if str(path) not in shipped:
+        names = ", ".join(shipped) or "none"
+        raise TrainConfigError(f"no config file {str(path)!r}, nor a config of {game} by that name (it ships: {names})")
+    return shipped[str(path)]
 
 
 def load_config(game: str, path: str | Path | None, overrides: dict[str, Any] | None = None) -> TrainConfig:
-    """The defaults of ``game``, then the TOML file ``path``, then ``overrides`` (command-line flags)."""
+    """The defaults of ``game``, then the TOML file ``path`` (or the name of a config the game ships), then
+    ``overrides`` (command-line flags)."""
     config = default_config(game)
     if path is not None:
-        file = Path(path)
+        file = config_file(game, path)
         try:
-            values = tomllib.loads(file.read_text())
+            values = tomllib.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise TrainConfigError(f"no config file {str(file)!r}") from None
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise TrainConfigError(f"{file} is not a valid TOML file: {exc}") from None
-        apply_overrides(config, values, where=str(file))
+        apply_overrides(config, values, where=str(file), game=game)
     if overrides:
-        apply_overrides(config, overrides, where="command line")
+        apply_overrides(config, overrides, where="command line", game=game)
     return config
 
 

@@ -80,7 +80,9 @@ class RLlibMultiAgentEnv(_Base):  # type: ignore[misc,valid-type]
         if _Base is not object:
             super().__init__()
         config = dict(config or {})
-        self.game = resolve(config.pop("game", "seastead"))
+        if "game" not in config:
+            raise ValueError("RLlibMultiAgentEnv needs the game: env_config['game'] (a registered game's name)")
+        self.game = resolve(config.pop("game"))
         self.reward_mode = config.pop("reward_mode", "win")
         self.illegal_reward = float(config.pop("illegal_reward", 0.0))
         self.baselines = [str(b) for b in config.pop("opponents", [])]

@@ -18,8 +18,8 @@ Single-agent RL libraries (Stable-Baselines3, sb3-contrib's MaskablePPO) see one
 * with ``shaping`` each learner step also pays ``gamma * phi(next) - phi(now)`` (potential-based shaping, Ng,
   Harada and Russell 1999: the same optimal policies, denser credit; ``phi`` is 0 once the game is over):
   ``"standing"`` is the learner's return if the game ended now (its score margin, for ``score_margin``);
-  ``"value"`` is its expected ``win`` return under a game's fitted win-chance model (Board Royale:
-  :mod:`~meeplezoo.agents.board_royale_value`, public facts only).
+  ``"value"`` is its expected ``win`` return under the game's fitted win-chance model (the ``"win"`` entry of
+  its manifest's ``value_models``: ``fn(state) -> list[float]``, each seat's chance to win).
 
 An action outside the mask ends the episode with ``illegal_reward`` (the AEC game is left as it was).
 
@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import pickle
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 import gymnasium as gym
@@ -46,7 +47,9 @@ from ..agents import Agent, make_agent
 from ..agents.policy import with_advice
 from ..agents.view import view_for
 from ..envs.core.errors import MeepleZooError
-from ..games import make_env, resolve
+from ..envs.core.manifest import load
+from ..games import make_env, manifest, resolve
+from .config import SHAPINGS
 
 #: an opponent: an agent name of the registry, or a factory ``seed -> agent``
 Opponent = str | Callable[[int], Agent]
@@ -56,7 +59,7 @@ class SingleAgentEnv(gym.Env):
     """One seat of a MeepleZoo AEC game as a ``gymnasium.Env`` with action masks.
 
     Args:
-        game: short name, env module or registry id (``"seastead"``).
+        game: short name, env module or registry id of a registered game.
         opponent: who plays the other seats: a registry name or a factory ``seed -> agent``.
         learner_seat: the learner's seat; ``None`` draws it at random each episode.
         reward_mode: the adapter's reward mode (``"win"``, ``"rank"``, ``"score_margin"``).
@@ -74,7 +77,7 @@ class SingleAgentEnv(gym.Env):
 
     def __init__(
         self,
-        game: str = "seastead",
+        game: str,
         opponent: Opponent = "random",
         learner_seat: int | None = None,
         reward_mode: str = "win",
@@ -242,7 +245,7 @@ class SingleAgentEnv(gym.Env):
             return self._standing_return()
         state = self.aec.unwrapped.state_obj
         seat = self.possible_agents.index(self.learner)
-        chance = VALUE_MODELS[self.game](state)[seat]
+        chance = win_model(self.game)(state)[seat]
         n = len(self.possible_agents)
         return float(chance * n / (n - 1) - 1 / (n - 1))  # the expected win-mode return
 
@@ -263,16 +266,15 @@ class SingleAgentEnv(gym.Env):
         return {"scores": scores, "ranks": ranks, "won": won}
 
 
-def _board_royale_chances(state: Any) -> list[float]:
-    from ..agents.board_royale_value import win_chances  # imported when used: the game's modules load with it
-
-    return win_chances(state)
+#: the value model of a game's manifest that ``shaping = "value"`` reads (``fn(state) -> list[float]``)
+WIN_MODEL = "win"
 
 
-#: the potentials of the shaping reward ("" none)
-SHAPINGS = ("", "standing", "value")
-#: games with a fitted win-chance model (state -> each seat's chance to win), for ``shaping = "value"``
-VALUE_MODELS: dict[str, Callable[[Any], list[float]]] = {"board_royale": _board_royale_chances}
+@cache
+def win_model(game: str) -> Callable[[Any], list[float]]:
+    """The game's win-chance model (its manifest's ``value_models["win"]``, loaded when first asked for)."""
+    check_shaping(game, "value")
+    return load(manifest(game).value_models[WIN_MODEL])
 
 
 class ShapingError(MeepleZooError):
@@ -282,17 +284,20 @@ class ShapingError(MeepleZooError):
 def check_shaping(game: str, shaping: str) -> None:
     """Raise :class:`ShapingError` unless ``shaping`` is a potential :data:`SHAPINGS` offers for ``game``."""
     if shaping not in SHAPINGS:
-        raise ShapingError(f"shaping must be one of {', '.join(map(repr, SHAPINGS))}, not {shaping!r}")
-    if shaping == "value" and game not in VALUE_MODELS:
-        raise ShapingError(f"shaping 'value' needs a fitted value model; {game} has none (use 'standing')")
+        names = ", ".join(map(repr, SHAPINGS))
+        raise ShapingError(f"shaping takes one of {names}, not {shaping!r}")
+    if shaping == "value" and WIN_MODEL not in manifest(game).value_models:
+        raise ShapingError(
+            f"shaping 'value' needs the game's win-chance model (value_models['{WIN_MODEL}'] in its manifest); "
+            f"{resolve(game)} has none (use 'standing')"
+        )
 
 
 def gymnasium_id(game: str) -> str:
     """The Gymnasium id of a game's single-agent env: ``seastead`` -> ``meeplezoo/seastead-single-v0``."""
-    from meeplezoo import single_agent_id
-    from meeplezoo.games import entry
+    from ..games import manifest, single_agent_id
 
-    return single_agent_id(entry(game).env_id)
+    return single_agent_id(manifest(game).env_id)
 
 
 def _make(game: str, **kwargs: Any) -> SingleAgentEnv:

@@ -2,7 +2,7 @@
 
 ``SubprocVecEnv`` sends each step through a pipe: the worker sleeps in ``recv`` and the kernel wakes it. On
 a virtual machine a wake-up across cores costs far more than the message (on the 2-core machine of
-``docs/training.md``, ~150 us of the learner's time per env step, as much as a Seastead step with its
+``docs/lab-notes/training.md``, ~150 us of the learner's time per env step, as much as a Seastead step with its
 heuristic reply): a pipelined run (:mod:`~meeplezoo.training.pipelined`) would hide the env's work and
 pay it back in wake-ups. Here one worker process holds all the envs; the learner writes a group's moves
 into shared memory and bumps the group's request count, the worker (spinning on the counts) steps that

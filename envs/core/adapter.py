@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 
 from .engine import Game
 from .errors import ActionTypeError, ConfigError, CorruptStateError, IllegalActionError
+from .params import Param
 from .rewards import REWARD_MODES, seat_return
 
 ILLEGAL_MODES = ("penalize", "raise")
@@ -281,7 +282,23 @@ class EngineEnv(AECEnv):
         return self.metadata["name"]
 
 
-ADAPTER_KEYS = frozenset({"render_mode", "reward_mode", "illegal_action", "illegal_reward", "max_cycles"})
+#: the adapter's settings a person may give with a game's config (render_mode is the caller's), declared once in
+#: the parameter system; :class:`EngineEnv`'s keyword defaults equal them (tests/core keep the two in step)
+ADAPTER_PARAMS: tuple[Param, ...] = (
+    Param("reward_mode", str, "win", "the final rewards", choices=REWARD_MODES),
+    Param(
+        "illegal_action",
+        str,
+        "penalize",
+        "an illegal move is penalised (and the game ends) or raises",
+        choices=("penalize", "raise"),
+    ),
+    Param("illegal_reward", float, -1.0, "the penalty of an illegal move"),
+    Param(
+        "max_cycles", int, None, "truncate after this many decisions (none: the game's bound)", minimum=1, optional=True
+    ),
+)
+ADAPTER_KEYS = frozenset({"render_mode", *(p.name for p in ADAPTER_PARAMS)})
 
 
 def env_factory(game_cls: type[Game], env_name: str):

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
 
 from .errors import ConfigError, CorruptStateError
+from .params import Param, params_from_defaults
 
 TERMINAL = -1
 SAVE_FORMAT = 1
@@ -36,6 +37,13 @@ class Game(ABC):
     name: ClassVar[str]
     #: config keys and their defaults; subclasses override.
     defaults: ClassVar[Mapping[str, Any]] = {}
+    #: a help line per config key (``meeplezoo rules``, ``--set`` errors, the OpenSpiel parameters)
+    config_help: ClassVar[Mapping[str, str]] = {}
+
+    @classmethod
+    def config_params(cls) -> tuple[Param, ...]:
+        """The config schema: one :class:`~meeplezoo.envs.core.params.Param` per key, typed by its default."""
+        return params_from_defaults(cls.defaults, cls.config_help)
 
     def __init__(self, **config: Any) -> None:
         unknown = sorted(set(config) - set(self.defaults))
@@ -162,6 +170,12 @@ class State(ABC):
 
     def legal_actions(self) -> list[int]:
         return np.flatnonzero(self.legal_mask()).tolist()
+
+    def legal_order(self) -> Sequence[int]:
+        """The legal actions in the engine's own order, not to be modified: what a search lists at every step
+        (cheaper than :meth:`legal_actions` where a game keeps them: no sort, no copy). The default is
+        :meth:`legal_actions`."""
+        return self.legal_actions()
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now (games override it with something cheaper than a mask)."""

@@ -184,6 +184,9 @@ class StackState(State):
     def legal_actions(self) -> list[int]:
         return sorted(self.d.legal)
 
+    def legal_order(self) -> tuple[int, ...]:
+        return self.d.legal
+
     def is_legal(self, action: int) -> bool:
         return action in self.d.legal
 

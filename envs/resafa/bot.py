@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from .canals import face, fits
 from .content import Action, content
-from .geometry import box_neighbour, network, source_boxes
-from .solo import BOT, CYCLE, SOLO, SOLO_SEATS, arrow_of, rebuild_deck
+from .geometry import box_neighbour, network
+from .solo import BOT, CYCLE, SOLO, SOLO_SEATS, arrow_of, place_canal, rebuild_deck
 from .state import NO, POSTS_PER_CENTRE, ResafaData
 from .state import S as SETUP
 from .tracks import CARD_SPACES, LAST, LEVELS
@@ -137,21 +137,6 @@ def canal_box(d: ResafaData, design: int, direction: int) -> int:
                 return box
             box = box_neighbour(net, box, side)
     return next((b for b in range(len(d.canal_owner)) if fits(d, b, exits, False)), NO)
-
-
-def place_canal(d: ResafaData, box: int, design: int) -> None:
-    """A Resafabot tile (canal side up): it takes the water cube of a source next to it and the canal bonus
-    tile lying there (out of the game); no box bonus (Resafabot gains nothing)."""
-    d.canal_owner[box], d.canal_design[box], d.canal_side[box] = BOT, design, 0
-    d.bot_last = box
-    for k, src in enumerate(source_boxes(d.players)):
-        if src == box and d.cubes[k] == 0:
-            d.cubes[k] = 1
-    tile = d.cbonus_at[box]
-    if tile != NO:
-        d.cbonus_at[box] = NO
-        d.cbonus_owner[tile] = BOT
-        d.cbonus_used[tile] = 1
 
 
 def build_post(d: ResafaData, centres: tuple[int, ...]) -> None:

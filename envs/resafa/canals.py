@@ -17,7 +17,6 @@ from .content import content
 from .economy import build_cost, can_pay, cost_after, discount, pay, triggered
 from .effects import discount_of, push_effects
 from .geometry import OPPOSITE, E, N, S, W, box_neighbour, box_neighbours, network, source_boxes
-from .solo import flow_side
 from .state import NO, ResafaData
 from .state import S as SETUP
 from .steps import Step
@@ -167,6 +166,15 @@ def apply_canal_box(d: ResafaData, action: int, seat: int, ts: int, b: int) -> N
     push_effects(d, seat, network(d.players).boxes[box].effects)
 
 
+#: Resafabot's water at a branch (solo): down first, then east, then west
+FLOW_ORDER = (S, E, W)
+
+
+def flow_side(sides: list[int]) -> int:
+    """Where Resafabot's water goes at a branch (it chooses like the player who placed the tile would)."""
+    return next(s for s in FLOW_ORDER if s in sides)
+
+
 # --- rain -----------------------------------------------------------------------------------------------------
 def canal_points(d: ResafaData, seat: int) -> int:
     """1 VP per placed canal tile plus the blue VP printed on them."""
@@ -189,7 +197,7 @@ def run_rain(d: ResafaData, seat: int, a: int, b: int) -> None:
             chooser = d.canal_owner[box]
             if chooser < d.players:
                 d.cubes_taken[chooser] += 1
-            else:  # solo: Resafabot's cube (it chooses its way, solo.flow_side)
+            else:  # solo: Resafabot's cube (it chooses its way, flow_side)
                 d.bot_cubes += 1
             d.stack.append((Step.FLOW_RUN, chooser, box, 1 << box))
             _score_passage(d, box)

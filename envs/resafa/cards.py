@@ -1,5 +1,6 @@
-"""Action cards and the turn: play a card, orient it, main and colour action in either order, draw, the hand
-limit, the colour action's three options, provisions, bonus and sack cards (usable at any time), rounds.
+"""Action cards and the turn: play a card, orient it, main and colour action in either order, draw, the
+colour action's three options, provisions, the end of the turn and of the round. The cards a player holds
+(bonus, sack, special cards and the hand limit) are :mod:`.hand`.
 
 Seed: "Sırası gelen oyuncu elindeki aksiyon kartlarından birini seçer ... Kart, oyuncunun bu tur kullanmak
 istediği aksiyon/renk üstte kalacak şekilde çevrilir. Oyuncu ... ana aksiyonu ve o aksiyona bağlı renk
@@ -8,47 +9,17 @@ aksiyonunu istediği sırayla uygular. Ana aksiyonu uygulayamıyorsa yalnızca r
 
 from __future__ import annotations
 
-from .actions import (
-    COLOUR0,
-    COLOUR_FIRST,
-    DROP_BONUS0,
-    DROP_SACK0,
-    HALF0,
-    LOOK,
-    MAIN0,
-    MAIN_FIRST,
-    OPT0,
-    PASS,
-    SHOW0,
-    SLOT0,
-    USE_BONUS0,
-    USE_CB0,
-    USE_SACK0,
-    USE_SPEC0,
-)
-from .content import Action, content
-from .economy import hand_count, hand_limit
+from . import canals, gardens, trade, workshops
+from .actions import COLOUR0, COLOUR_FIRST, HALF0, LOOK, MAIN0, MAIN_FIRST, OPT0, SHOW0, SLOT0
+from .content import Action
 from .effects import draw_sack, push_effects
+from .hand import halves
+from .scoring import final_scoring
 from .state import NO, YELLOW0, ResafaData, S, refill_bonus_display
 from .steps import Step
+from .tracks import can_step
 
-C = content()
 OPT_BONUS, OPT_STEP, OPT_SACK = 0, 1, 2
-_INSTANT_IDS = tuple(i for i, card in enumerate(C.specials) if card.timing == "instant")
-
-
-def halves(card: int) -> tuple:
-    """The two halves (ActionHalf) of an action card id."""
-    if card < YELLOW0:
-        return C.action_cards[card].halves
-    return C.specials[card - YELLOW0].halves
-
-
-def card_pair(card: int) -> frozenset:
-    """The action pair a card slot stands for (a yellow card keeps the pair of the card it replaced)."""
-    if card < YELLOW0:
-        return frozenset(h.action for h in C.action_cards[card].halves)
-    return frozenset(C.specials[card - YELLOW0].replaces)
 
 
 # --- playing a card -------------------------------------------------------------------------------------------
@@ -202,64 +173,6 @@ def apply_bonus_pick(d: ResafaData, action: int, seat: int, colour: int, b: int)
     d.bonus_display[i] = NO
 
 
-# --- cards usable at any time ---------------------------------------------------------------------------------
-def use_actions(d: ResafaData, seat: int) -> list[int]:
-    """Bonus, sack, canal bonus and instant special cards ``seat`` may use now; unused sack cards to discard."""
-    out = [USE_BONUS0 + c for c in d.bonus_hand[seat]]
-    sacks = d.sack_hand[seat]
-    if sacks:
-        out += [USE_SACK0 + c for c in sacks]
-    if seat in d.cbonus_owner:
-        out += [USE_CB0 + t for t, o in enumerate(d.cbonus_owner) if o == seat and not d.cbonus_used[t]]
-    owner, used = d.spec_owner, d.spec_used
-    if seat in owner:
-        out += [USE_SPEC0 + i for i in _INSTANT_IDS if owner[i] == seat and not used[i]]
-    if sacks:
-        out += [DROP_SACK0 + c for c in sacks]
-    return out
-
-
-def apply_use(d: ResafaData, seat: int, action: int) -> None:
-    """Use (or, for a sack card, discard for 1 VP) a held card; its effects go on the stack."""
-    if action >= DROP_SACK0:
-        c = action - DROP_SACK0
-        d.sack_hand[seat].remove(c)
-        d.sack_discard.append(c)
-        d.vp[seat] += S.sack_discard_vp
-    elif action >= DROP_BONUS0:
-        d.bonus_hand[seat].remove(action - DROP_BONUS0)
-    elif action >= USE_SPEC0:
-        i = action - USE_SPEC0
-        d.spec_used[i] = 1
-        push_effects(d, seat, C.specials[i].effects)
-    elif action >= USE_CB0:
-        t = action - USE_CB0
-        d.cbonus_used[t] = 1
-        push_effects(d, seat, C.canal_bonus_tiles[t].effects)
-    elif action >= USE_SACK0:
-        c = action - USE_SACK0
-        d.sack_hand[seat].remove(c)
-        d.sack_discard.append(c)
-        push_effects(d, seat, C.sack_cards[c].effects)
-    else:
-        c = action - USE_BONUS0
-        d.bonus_hand[seat].remove(c)
-        push_effects(d, seat, C.bonus_cards[c].effects)
-
-
-def legal_hand_limit(d: ResafaData, seat: int, a: int, b: int) -> list[int]:
-    uses = use_actions(d, seat)
-    if hand_count(d, seat) > hand_limit(d, seat):
-        return uses + [DROP_BONUS0 + c for c in d.bonus_hand[seat]]
-    return [*uses, PASS] if uses else []
-
-
-def apply_hand_limit(d: ResafaData, action: int, seat: int, a: int, b: int) -> None:
-    if action != PASS:
-        d.stack.append((Step.HAND_LIMIT, seat, a, b))
-        apply_use(d, seat, action)
-
-
 # --- draw, end of turn, end of round --------------------------------------------------------------------------
 def run_draw(d: ResafaData, seat: int, a: int, b: int) -> None:
     """Seed: after the card, draw 1 card from your deck if possible (only rounds 1, 3, 5 have cards to draw)."""
@@ -288,8 +201,6 @@ def run_end_turn(d: ResafaData, seat: int, a: int, b: int) -> None:
 def run_end_round(d: ResafaData, seat: int, a: int, b: int) -> None:
     """Seed "Tur Sonu": reshuffle after rounds 2 and 4 (yellow cards to hand first), bonus display refreshed,
     round marker on, start player passes left. After round 6 the game ends (final scoring)."""
-    from .scoring import final_scoring
-
     if d.round_no == S.rounds:
         d.round_no += 1
         d.sheet = final_scoring(d)
@@ -322,9 +233,3 @@ def run_end_round(d: ResafaData, seat: int, a: int, b: int) -> None:
         d.bot_first ^= 1
         if d.bot_first:
             d.stack.append((Step.BOT_TURN, 0, 0, 0))
-
-
-# the main actions' modules and the tracks import this one's helpers (through effects): bound here, once every
-# name above exists, instead of an import on every call
-from . import canals, gardens, trade, workshops  # noqa: E402
-from .tracks import can_step  # noqa: E402

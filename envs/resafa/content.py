@@ -6,6 +6,11 @@ generically. The seed fixes few contents; everything else is MeepleZoo's design,
 docs/rules/resafa_content.md. :func:`load` validates a raw document and raises :class:`ContentError` (one
 line naming the bad entry) on malformed data; :func:`content` is the loaded, cached box.
 
+The JSON is read by one generic reader (:mod:`.reader`) driven by these dataclasses: their fields, types
+and defaults, and ``Annotated`` metadata for what the JSON spelling adds (ranges, names, keys). What a
+type cannot say is checked per piece after it is built (the ``_check_*`` functions, e.g. a workshop's faces),
+and across the whole box at the end (the seed's counts, :func:`_check_box`).
+
 Effect vocabulary (JSON: ``{"kind": ..., params}``; ``colour``/``action`` omitted = the player's choice):
 
 =============  ===========================================================================================
@@ -36,14 +41,16 @@ score          end game (pink): VP from ``counter`` (see ``COUNTERS``): ``table[
 from __future__ import annotations
 
 import json
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from enum import IntEnum
 from functools import cache
 from importlib import resources
 from itertools import pairwise
-from typing import Any
+from typing import Annotated, Any
 
 from meeplezoo.envs.core.errors import MeepleZooError
+
+from .reader import Absent, Derived, Keys, NonEmpty, OneOf, Range, Reader
 
 
 class ContentError(MeepleZooError):
@@ -130,6 +137,13 @@ COUNTERS = (
     "sack_cards",  # sack cards held at the end
 )
 TIMINGS = ("instant", "permanent", "endgame", "action_card")
+LEVEL_NAMES = ("start", "I", "II", "III")  # Level members as the JSON writes them
+ROW_NAMES = ("garden", "workshop", "canal")  # the merchant token rows
+
+# how the JSON spells the fields the types below share (:mod:`.reader`)
+Id = Annotated[str, NonEmpty()]
+Side = Annotated[int, OneOf(SIDES)]  # a tile edge, written n/e/s/w
+Count = Annotated[int, Range(1)]  # how many times (an effect's n), at least once
 
 
 # --------------------------------------------------------------------------------------------------- bundles
@@ -173,18 +187,18 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class Track:
-    n: int = 1
+    n: Count = 1
     colour: Colour | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Sack:
-    n: int = 1
+    n: Count = 1
 
 
 @dataclass(frozen=True, slots=True)
 class BonusCard:
-    n: int = 1
+    n: Count = 1
     colour: Colour | None = None
 
 
@@ -195,12 +209,12 @@ class ColourAction:
 
 @dataclass(frozen=True, slots=True)
 class Produce:
-    n: int = 1
+    n: Count = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Build:
-    target: str
+    target: Annotated[str, OneOf(BUILD_TARGETS)]
     discount: Bundle = ZERO
     free: bool = False
 
@@ -217,7 +231,7 @@ class Post:
 
 @dataclass(frozen=True, slots=True)
 class Camel:
-    n: int = 1
+    n: Count = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,31 +243,31 @@ class ExtraAction:
 class Convert:
     pay: Bundle
     get: Bundle
-    n: int = 1
+    n: Count = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Discount:
-    target: str
+    target: Annotated[str, OneOf(DISCOUNT_TARGETS)]
     bundle: Bundle
 
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    on: str
+    on: Annotated[str, OneOf(TRIGGER_EVENTS)]
     then: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HandLimit:
-    n: int = 1
+    n: Count = 1
 
 
 @dataclass(frozen=True, slots=True)
 class Score:
-    counter: str
+    counter: Annotated[str, OneOf(COUNTERS)]
     vp: int = 1
-    each: int = 1
+    each: Count = 1
     cap: int = 99
     table: tuple[int, ...] = ()
 
@@ -320,14 +334,14 @@ class ActionHalf:
 
 @dataclass(frozen=True, slots=True)
 class ActionCard:
-    id: str
+    id: Id
     set: str  # alpha, beta, gamma, delta
     halves: tuple[ActionHalf, ActionHalf]
 
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """A production room: one activation applies ``effects``."""
+    """A production room: one activation applies ``effects`` (the JSON writes a room as its effect list)."""
 
     effects: tuple[Effect, ...]
 
@@ -337,23 +351,23 @@ class Green:
     """A green bonus printed at ``side`` (n/e/s/w, unrotated tile frame), ``slot`` 0-2 along that edge
     clockwise (thirds of the edge); collected when a garden tile touching that third is placed."""
 
-    side: int
-    slot: int
+    side: Side
+    slot: Annotated[int, Range(0, 2)]
     effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class WorkshopFace:
     rooms: tuple[Room, ...]
-    extra_production: int  # production icons: +1 activation per production action each
-    immediate: bool  # level II front: the room's benefit is also taken when the tile is placed
-    greens: tuple[Green, ...]
+    extra_production: Annotated[int, Range(0, 2)] = 0  # production icons: +1 activation per production action each
+    immediate: bool = False  # level II front: the room's benefit is also taken when the tile is placed
+    greens: tuple[Green, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class WorkshopTile:
-    id: str
-    level: Level  # START, I or II
+    id: Id
+    level: Annotated[Level, OneOf(LEVEL_NAMES[:3])]  # START, I or II
     front: WorkshopFace
     back: WorkshopFace
 
@@ -361,44 +375,44 @@ class WorkshopTile:
 @dataclass(frozen=True, slots=True)
 class CanalFace:
     cost: Bundle  # printed in the top-left corner
-    blue_vp: int
-    exits: frozenset[int]  # SIDES indices the channel touches (the tile is never rotated)
-    tank: bool
+    blue_vp: Annotated[int, Range(0, 9)]
+    exits: frozenset[Side]  # SIDES indices the channel touches (the tile is never rotated)
+    tank: Annotated[bool, Derived(False)]  # the back of a tile with a back (set by its tile's check)
 
 
 @dataclass(frozen=True, slots=True)
 class CanalTile:
-    id: str  # the same seven designs in every player colour
+    id: Id  # the same seven designs in every player colour
     front: CanalFace
     back: CanalFace | None  # water-tank back on two designs
 
 
 @dataclass(frozen=True, slots=True)
 class CanalBonusTile:
-    id: str
-    kind: str  # seven kinds
+    id: Id
+    kind: Id  # seven kinds
     effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class CanalBox:
-    row: int
-    col: int
-    printed: frozenset[int]  # SIDES of the printed channel (water follows it where no tile lies)
-    effects: tuple[Effect, ...]  # the box bonus, taken by the player placing a canal tile here
+    row: Annotated[int, Derived(0)]  # from the box's place in its network's list (set by the network's check)
+    col: Annotated[int, Derived(0)]
+    printed: frozenset[Side]  # SIDES of the printed channel (water follows it where no tile lies)
+    effects: tuple[Effect, ...] = ()  # the box bonus, taken by the player placing a canal tile here
 
 
 @dataclass(frozen=True, slots=True)
 class WaterSource:
-    row: int  # the box next to the source
-    col: int
-    side: int  # the edge of that box the source sits at
+    row: Annotated[int, Range(0, 8)]  # the box next to the source (inside its network: the network's check)
+    col: Annotated[int, Range(0, 8)]
+    side: Side  # the edge of that box the source sits at
 
 
 @dataclass(frozen=True, slots=True)
 class CanalNetwork:
-    rows: int
-    cols: int
+    rows: Annotated[int, Range(2, 9)]
+    cols: Annotated[int, Range(2, 9)]
     boxes: tuple[CanalBox, ...]  # row-major
     sources: tuple[WaterSource, ...]
 
@@ -408,8 +422,8 @@ class CanalNetwork:
 
 @dataclass(frozen=True, slots=True)
 class CanalSetupCard:
-    id: str
-    players: tuple[int, ...]
+    id: Id
+    players: tuple[Annotated[int, Range(1, 4)], ...]
     cells: tuple[tuple[int, int], ...]  # (row, col) boxes receiving a random canal bonus tile
 
 
@@ -418,78 +432,79 @@ class Deal:
     """One side of a trading tile: buy at ``buy`` coins each or sell for ``sell`` each (one of the two)."""
 
     item: Item
-    buy: int
+    buy: Annotated[int, Range(1, 9)]
     sell: Bundle
-    better: str  # "buy" or "sell": the highlighted deal
-    gold_on: str  # "buy", "sell" or "" (no gold bonus)
-    gold: tuple[Effect, ...]
+    better: Annotated[str, OneOf(("buy", "sell"))]  # the highlighted deal
+    gold_on: Annotated[str, OneOf(("", "buy", "sell"))] = ""  # "": no gold bonus
+    gold: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class TradingTile:
-    id: str
-    colour: str  # blue or red
+    id: Id
+    colour: Annotated[str, OneOf(("blue", "red"))]
     sides: tuple[Deal, Deal]
 
 
 @dataclass(frozen=True, slots=True)
 class PostBox:
-    min_players: int  # the box is open from this player count up
-    token: str  # the merchant token it gives: square or scarab
-    effects: tuple[Effect, ...]
+    min_players: Annotated[int, Range(1, 4)]  # the box is open from this player count up
+    token: Annotated[str, OneOf(("square", "scarab"))]  # the merchant token it gives
+    effects: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Centre:
-    id: str
-    colour: str  # "city" (Resafa), blue or red
-    posts: tuple[PostBox, ...]
+    id: Id
+    colour: Annotated[str, OneOf(("city", "blue", "red"))]  # city: Resafa
+    posts: tuple[PostBox, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Road:
-    a: str
-    b: str
-    cost: int  # coins per crossing
-    resafa_spur: bool  # the segment just below Resafa: paid once for the round trip
+    a: Id
+    b: Id
+    cost: Annotated[int, Range(1, 5)]  # coins per crossing
+    resafa_spur: bool = False  # the segment just below Resafa: paid once for the round trip
 
 
 @dataclass(frozen=True, slots=True)
 class SpecialCard:
-    id: str
+    id: Id
     colour: Colour
-    level: Level
+    level: Annotated[Level, OneOf(LEVEL_NAMES)]
     name: str
-    timing: str  # instant, permanent, endgame (pink), action_card (yellow)
-    effects: tuple[Effect, ...]
-    vp: int  # yellow VP icon, scored at the end
-    halves: tuple[ActionHalf, ActionHalf] | None  # yellow cards only
-    replaces: tuple[Action, Action] | None  # yellow level I: the starting card with these actions
+    timing: Annotated[str, OneOf(TIMINGS)]  # instant, permanent, endgame (pink), action_card (yellow)
+    effects: tuple[Effect, ...] = ()
+    vp: Annotated[int, Range(0, 9)] = 0  # yellow VP icon, scored at the end
+    halves: tuple[ActionHalf, ActionHalf] | None = None  # yellow cards only
+    replaces: tuple[Action, Action] | None = None  # yellow level I: the starting card with these actions
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """A bonus card (colour, level 1/2) or a sack card (colour None, level 0)."""
 
-    id: str
+    id: Id
     colour: Colour | None
-    level: int
+    level: Annotated[int, Range(0, 2), Absent(0)]
     effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class ColourTrack:
     colour: Colour
-    levels: tuple[int, ...]  # level zone (0 = start, 1..3) of each space, space 0 = start
-    cards: tuple[int, ...]  # spaces with a card icon, one per level
-    spaces: tuple[tuple[Effect, ...], ...]  # printed rewards per space (mostly empty)
+    levels: tuple[Annotated[int, Range(0, 3)], ...]  # level zone (0 = start, 1..3) of each space, space 0 = start
+    cards: tuple[Annotated[int, Range(1)], ...]  # spaces with a card icon, one per level (on the track: its check)
+    # printed rewards per space (mostly empty; left out: none anywhere, filled in by the track's check)
+    spaces: Annotated[tuple[tuple[Effect, ...], ...], Absent(None)]
 
 
 @dataclass(frozen=True, slots=True)
 class BoardSide:
     name: str  # "1-2" or "3-4"
-    players: tuple[int, ...]
-    water_cubes: int
+    players: tuple[Annotated[int, Range(1, 4)], ...]
+    water_cubes: Annotated[int, Range(1, 20)]
     network: CanalNetwork
 
 
@@ -507,11 +522,12 @@ class Setup:
     start_items: Bundle
     fourth_player: Bundle
     workshop_cost: Bundle
-    garden_cost: dict[str, Bundle]
+    garden_cost: Annotated[dict[str, Bundle], Keys(("small", "large"))]
     post_cost: Bundle
     special_take_bonus: Bundle
     pink_early_bonus: tuple[Bundle, ...]  # per round 1..6
-    level_limits: dict[int, int]  # level -> tracks (yellow/white/blue) that may reach it
+    # level -> tracks (yellow/white/blue) that may reach it
+    level_limits: Annotated[dict[int, Annotated[int, Range(1, 3)]], Keys(("1", "2", "3"))]
     max_water_tanks: int
     tank_gardens: int
     tank_posts: int
@@ -538,13 +554,23 @@ class Supply:
 @dataclass(frozen=True, slots=True)
 class Scoring:
     garden_rewards: tuple[tuple[int, int], ...]  # (track steps, VP) for the 1st, 2nd, ... completed square
-    canal_strip: dict[int, int]  # canal tiles placed -> VP (highest reached threshold)
+    # canal tiles placed -> VP (highest reached threshold)
+    canal_strip: Annotated[dict[int, int], Keys(tuple("1234567"), optional=True)]
     scarab_scale: tuple[int, ...]  # VP for 1..5 scarabs
-    multiplier_rows: dict[str, tuple[int, ...]]  # garden/workshop/canal: VP per tile by tokens in the row
+    # garden/workshop/canal: VP per tile by tokens in the row
+    multiplier_rows: Annotated[dict[str, tuple[int, ...]], Keys(ROW_NAMES)]
     goods_vp: int  # per spice/amphora left
-    leftover_per_vp: int  # resources + coins per VP
+    leftover_per_vp: Annotated[int, Range(1)]  # resources + coins per VP
     rain_per_canal: int
     rain_per_passage: int
+
+
+@dataclass(frozen=True, slots=True)
+class CamelTrack:
+    """The JSON's ``camel_track`` section (:class:`Content` keeps its two lists)."""
+
+    capacity: tuple[Annotated[int, Range(1, 20)], ...]
+    rewards: tuple[tuple[Effect, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -579,190 +605,48 @@ class Content:
         return next(s for s in self.board_sides if players in s.players)
 
 
-# --------------------------------------------------------------------------------------------------- parsing
+# --------------------------------------------------------------------------------------------------- piece checks
+# What a piece's types cannot say, checked by the reader right after it builds the piece (``where`` is its path).
 
 
-def _obj(raw: Any, keys: tuple[str, ...], where: str, required: tuple[str, ...] = ()) -> dict:
-    if not isinstance(raw, dict):
-        raise ContentError(f"resafa content {where}: expected an object, got {type(raw).__name__}")
-    unknown = set(raw) - set(keys)
-    if unknown:
-        raise ContentError(f"resafa content {where}: unknown field(s) {sorted(unknown)}")
-    missing = [k for k in required if k not in raw]
-    if missing:
-        raise ContentError(f"resafa content {where}: missing field(s) {missing}")
-    return raw
+def _bad(where: str, problem: str) -> ContentError:
+    return ContentError(f"resafa content {where}: {problem}")
 
 
-def _int(raw: Any, where: str, lo: int = 0, hi: int = 999) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
-        raise ContentError(f"resafa content {where}: expected an integer in {lo}..{hi}, got {raw!r}")
-    return raw
-
-
-def _enum(raw: Any, names: tuple[str, ...], where: str) -> int:
-    if raw not in names:
-        raise ContentError(f"resafa content {where}: {raw!r} is not one of {list(names)}")
-    return names.index(raw)
-
-
-def _list(raw: Any, where: str) -> list:
-    if not isinstance(raw, list):
-        raise ContentError(f"resafa content {where}: expected a list, got {type(raw).__name__}")
-    return raw
-
-
-def bundle(raw: Any, where: str) -> Bundle:
-    d = _obj(raw, _BUNDLE_KEYS, where)
-    return Bundle(**{k: _int(v, f"{where}.{k}") for k, v in d.items()})
-
-
-def _colour(raw: Any, where: str) -> Colour | None:
-    return None if raw is None else Colour(_enum(raw, COLOURS, where))
-
-
-def _action(raw: Any, where: str) -> Action | None:
-    return None if raw is None else Action(_enum(raw, ACTIONS, where))
-
-
-def effects(raw: Any, where: str) -> tuple[Effect, ...]:
-    """Parse a list of effects (the one entry point for every printed benefit)."""
-    return tuple(effect(e, f"{where}[{i}]") for i, e in enumerate(_list(raw, where)))
-
-
-def effect(raw: Any, where: str) -> Effect:
-    if not isinstance(raw, dict) or "kind" not in raw:
-        raise ContentError(f"resafa content {where}: an effect needs a 'kind'")
-    kind = raw["kind"]
-    if kind not in EFFECT_KINDS:
-        raise ContentError(f"resafa content {where}: unknown effect kind {kind!r}")
-    cls = EFFECT_KINDS[kind]
-    names = tuple(f.name for f in fields(cls))
-    required = tuple(f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING)
-    d = _obj(raw, ("kind", *names), f"{where} ({kind})", required)
-    w = f"{where} ({kind})"
-    args: dict[str, Any] = {}
-    for k, v in d.items():
-        if k == "kind":
-            continue
-        if k in ("bundle", "pay", "get", "discount"):
-            args[k] = bundle(v, f"{w}.{k}")
-        elif k == "colour":
-            args[k] = _colour(v, f"{w}.colour")
-        elif k == "action":
-            args[k] = _action(v, f"{w}.action")
-        elif k == "then":
-            args[k] = effects(v, f"{w}.then")
-        elif k == "options":
-            args[k] = tuple(effects(o, f"{w}.options[{i}]") for i, o in enumerate(_list(v, f"{w}.options")))
-        elif k == "table":
-            args[k] = tuple(_int(x, f"{w}.table") for x in _list(v, f"{w}.table"))
-        elif k == "target":
-            allowed = DISCOUNT_TARGETS if cls is Discount else BUILD_TARGETS
-            _enum(v, allowed, f"{w}.target")
-            args[k] = v
-        elif k == "on":
-            _enum(v, TRIGGER_EVENTS, f"{w}.on")
-            args[k] = v
-        elif k == "counter":
-            _enum(v, COUNTERS, f"{w}.counter")
-            args[k] = v
-        elif k == "free":
-            if not isinstance(v, bool):
-                raise ContentError(f"resafa content {w}.free: expected true/false")
-            args[k] = v
-        else:
-            args[k] = _int(v, f"{w}.{k}", 1 if k in ("n", "each") else 0)
-    e = cls(**args)
-    _check_effect(e, w)
+def _check_effect(e: Effect, where: str) -> Effect:
+    if isinstance(e, Gain) and not e.bundle:
+        raise _bad(where, "a gain of nothing")
+    if isinstance(e, Convert) and (not e.pay or not e.get):
+        raise _bad(where, "a conversion needs both pay and get")
+    if isinstance(e, Choice) and len(e.options) < 2:
+        raise _bad(where, "a choice needs at least two options")
+    if isinstance(e, Discount) and not e.bundle:
+        raise _bad(where, "a discount of nothing")
+    if isinstance(e, Trigger) and any(type(t) in PERMANENT_KINDS | ENDGAME_KINDS for t in e.then):
+        raise _bad(where, "a trigger may only apply instant effects")
+    if isinstance(e, Score) and e.table and any(b < a for a, b in pairwise(e.table)):
+        raise _bad(where, "a score table must not decrease")
     return e
 
 
-def _check_effect(e: Effect, where: str) -> None:
-    if isinstance(e, Gain) and not e.bundle:
-        raise ContentError(f"resafa content {where}: a gain of nothing")
-    if isinstance(e, Convert) and (not e.pay or not e.get):
-        raise ContentError(f"resafa content {where}: a conversion needs both pay and get")
-    if isinstance(e, Choice) and len(e.options) < 2:
-        raise ContentError(f"resafa content {where}: a choice needs at least two options")
-    if isinstance(e, Discount) and not e.bundle:
-        raise ContentError(f"resafa content {where}: a discount of nothing")
-    if isinstance(e, Trigger) and any(type(t) in PERMANENT_KINDS | ENDGAME_KINDS for t in e.then):
-        raise ContentError(f"resafa content {where}: a trigger may only apply instant effects")
-    if isinstance(e, Score) and e.table and any(b < a for a, b in pairwise(e.table)):
-        raise ContentError(f"resafa content {where}: a score table must not decrease")
-
-
-def _sides(raw: Any, where: str) -> frozenset[int]:
-    return frozenset(_enum(s, SIDES, where) for s in _list(raw, where))
-
-
-def _ids(raw: Any, where: str) -> str:
-    if not isinstance(raw, str) or not raw:
-        raise ContentError(f"resafa content {where}: expected a non-empty id string, got {raw!r}")
-    return raw
-
-
-def _half(raw: Any, where: str) -> ActionHalf:
-    d = _obj(raw, ("action", "colour", "extra"), where)
-    return ActionHalf(
-        _action(d.get("action"), f"{where}.action"),
-        _colour(d.get("colour"), f"{where}.colour"),
-        effects(d.get("extra", []), f"{where}.extra"),
-    )
-
-
-def _halves(raw: Any, where: str) -> tuple[ActionHalf, ActionHalf]:
-    lst = _list(raw, where)
-    if len(lst) != 2:
-        raise ContentError(f"resafa content {where}: an action card has exactly 2 halves, got {len(lst)}")
-    return (_half(lst[0], f"{where}[0]"), _half(lst[1], f"{where}[1]"))
-
-
-def _action_card(raw: Any, where: str) -> ActionCard:
-    d = _obj(raw, ("id", "set", "halves"), where, ("id", "set", "halves"))
-    return ActionCard(_ids(d["id"], f"{where}.id"), d["set"], _halves(d["halves"], f"{where}.halves"))
-
-
-def _face(raw: Any, where: str) -> WorkshopFace:
-    d = _obj(raw, ("rooms", "extra_production", "immediate", "greens"), where, ("rooms",))
-    rooms = tuple(Room(effects(r, f"{where}.rooms[{i}]")) for i, r in enumerate(_list(d["rooms"], f"{where}.rooms")))
-    greens = []
-    for i, g in enumerate(_list(d.get("greens", []), f"{where}.greens")):
-        w = f"{where}.greens[{i}]"
-        gd = _obj(g, ("side", "slot", "effects"), w, ("side", "slot", "effects"))
-        greens.append(
-            Green(
-                _enum(gd["side"], SIDES, f"{w}.side"),
-                _int(gd["slot"], f"{w}.slot", 0, 2),
-                effects(gd["effects"], f"{w}.effects"),
-            )
-        )
-    spots = [(g.side, g.slot) for g in greens]
+def _check_face(f: WorkshopFace, where: str) -> WorkshopFace:
+    spots = [(g.side, g.slot) for g in f.greens]
     if len(set(spots)) != len(spots):
-        raise ContentError(f"resafa content {where}.greens: two green bonuses on the same spot")
-    immediate = d.get("immediate", False)
-    if not isinstance(immediate, bool):
-        raise ContentError(f"resafa content {where}.immediate: expected true/false")
-    return WorkshopFace(
-        rooms, _int(d.get("extra_production", 0), f"{where}.extra_production", 0, 2), immediate, tuple(greens)
-    )
+        raise _bad(f"{where}.greens", "two green bonuses on the same spot")
+    return f
 
 
-def _workshop(raw: Any, where: str) -> WorkshopTile:
-    d = _obj(raw, ("id", "level", "front", "back"), where, ("id", "level", "front", "back"))
-    level = Level(_enum(d["level"], ("start", "I", "II"), f"{where}.level"))
-    t = WorkshopTile(
-        _ids(d["id"], f"{where}.id"), level, _face(d["front"], f"{where}.front"), _face(d["back"], f"{where}.back")
-    )
-    # the seed's faces: level I front 2 rooms / back a 2-VP room + production icon; level II front 1 room taken
-    # as an immediate bonus / back a 3-VP room + production icon; starting tiles as level I.
+def _check_workshop(t: WorkshopTile, where: str) -> WorkshopTile:
+    """The seed's faces: level I front 2 rooms / back a 2-VP room + production icon; level II front 1 room
+    taken as an immediate bonus / back a 3-VP room + production icon; starting tiles as level I."""
+    level, name = t.level, LEVEL_NAMES[t.level]
     vp_back = {Level.START: 2, Level.I: 2, Level.II: 3}[level]
     front_rooms = 1 if level == Level.II else 2
     if len(t.front.rooms) != front_rooms or t.front.extra_production or t.front.immediate != (level == Level.II):
-        raise ContentError(
-            f"resafa content {where}.front: a {d['level']} workshop front has {front_rooms} room(s)"
-            f"{', taken as an immediate bonus' if level == Level.II else ''} and no production icon"
+        raise _bad(
+            f"{where}.front",
+            f"a {name} workshop front has {front_rooms} room(s)"
+            f"{', taken as an immediate bonus' if level == Level.II else ''} and no production icon",
         )
     if (
         len(t.back.rooms) != 1
@@ -770,159 +654,80 @@ def _workshop(raw: Any, where: str) -> WorkshopTile:
         or t.back.immediate
         or t.back.rooms[0].effects != (Gain(Bundle(vp=vp_back)),)
     ):
-        raise ContentError(
-            f"resafa content {where}.back: a {d['level']} workshop back is one {vp_back}-VP room"
-            " and one production icon"
-        )
+        raise _bad(f"{where}.back", f"a {name} workshop back is one {vp_back}-VP room and one production icon")
     return t
 
 
-def _canal_face(raw: Any, where: str, tank: bool) -> CanalFace:
-    d = _obj(raw, ("cost", "blue_vp", "exits"), where, ("cost", "blue_vp", "exits"))
-    f = CanalFace(
-        bundle(d["cost"], f"{where}.cost"),
-        _int(d["blue_vp"], f"{where}.blue_vp", 0, 9),
-        _sides(d["exits"], f"{where}.exits"),
-        tank,
-    )
+def _check_canal_tile(t: CanalTile, where: str) -> CanalTile:
+    """A tile's back is its water tank (``tank`` set here); then both faces' channels."""
+    _check_canal_face(t.front, f"{where}.front")
+    if t.back is None:
+        return t
+    back = replace(t.back, tank=True)
+    _check_canal_face(back, f"{where}.back")
+    return replace(t, back=back)
+
+
+def _check_canal_face(f: CanalFace, where: str) -> None:
     if SIDES.index("n") not in f.exits:
-        raise ContentError(f"resafa content {where}.exits: water enters every canal tile from the north")
-    if tank and f.exits != frozenset({SIDES.index("n")}):
-        raise ContentError(f"resafa content {where}.exits: a water tank ends a network (north exit only)")
-    if not tank and len(f.exits) < 2:
-        raise ContentError(f"resafa content {where}.exits: a canal tile needs a way out")
-    return f
+        raise _bad(f"{where}.exits", "water enters every canal tile from the north")
+    if f.tank and f.exits != frozenset({SIDES.index("n")}):
+        raise _bad(f"{where}.exits", "a water tank ends a network (north exit only)")
+    if not f.tank and len(f.exits) < 2:
+        raise _bad(f"{where}.exits", "a canal tile needs a way out")
 
 
-def _canal_tile(raw: Any, where: str) -> CanalTile:
-    d = _obj(raw, ("id", "front", "back"), where, ("id", "front"))
-    back = d.get("back")
-    return CanalTile(
-        _ids(d["id"], f"{where}.id"),
-        _canal_face(d["front"], f"{where}.front", False),
-        None if back is None else _canal_face(back, f"{where}.back", True),
-    )
-
-
-def _network(raw: Any, where: str) -> CanalNetwork:
-    d = _obj(raw, ("rows", "cols", "boxes", "sources"), where, ("rows", "cols", "boxes", "sources"))
-    rows, cols = _int(d["rows"], f"{where}.rows", 2, 9), _int(d["cols"], f"{where}.cols", 2, 9)
-    boxes = []
-    for i, b in enumerate(_list(d["boxes"], f"{where}.boxes")):
-        w = f"{where}.boxes[{i}]"
-        bd = _obj(b, ("printed", "effects"), w, ("printed",))
-        boxes.append(
-            CanalBox(
-                i // cols,
-                i % cols,
-                _sides(bd["printed"], f"{w}.printed"),
-                effects(bd.get("effects", []), f"{w}.effects"),
-            )
-        )
-    if len(boxes) != rows * cols:
-        raise ContentError(f"resafa content {where}.boxes: {len(boxes)} boxes for a {rows}x{cols} grid")
-    sources = []
-    for i, s in enumerate(_list(d["sources"], f"{where}.sources")):
+def _check_network(net: CanalNetwork, where: str) -> CanalNetwork:
+    """A full grid of boxes (each box's row and column set here from its place), sources on its north, east
+    or west edge, VP in every box, printed channels that meet their neighbours'."""
+    rows, cols = net.rows, net.cols
+    if len(net.boxes) != rows * cols:
+        raise _bad(f"{where}.boxes", f"{len(net.boxes)} boxes for a {rows}x{cols} grid")
+    net = replace(net, boxes=tuple(replace(b, row=i // cols, col=i % cols) for i, b in enumerate(net.boxes)))
+    for i, src in enumerate(net.sources):
         w = f"{where}.sources[{i}]"
-        sd = _obj(s, ("row", "col", "side"), w, ("row", "col", "side"))
-        src = WaterSource(
-            _int(sd["row"], f"{w}.row", 0, rows - 1),
-            _int(sd["col"], f"{w}.col", 0, cols - 1),
-            _enum(sd["side"], SIDES, f"{w}.side"),
-        )
-        edge = {0: src.row == 0, 1: src.col == cols - 1, 2: False, 3: src.col == 0}[src.side]
-        if not edge:
-            raise ContentError(f"resafa content {w}: a water source sits on the north, east or west edge")
-        sources.append(src)
-    if len({(s.row, s.col) for s in sources}) != len(sources):
-        raise ContentError(f"resafa content {where}.sources: two sources at the same box")
-    for b in boxes:
+        for name, value, size in (("row", src.row, rows), ("col", src.col, cols)):
+            if value >= size:
+                raise _bad(f"{w}.{name}", f"expected an integer in 0..{size - 1}, got {value!r}")
+        if not {0: src.row == 0, 1: src.col == cols - 1, 2: False, 3: src.col == 0}[src.side]:
+            raise _bad(w, "a water source sits on the north, east or west edge")
+    if len({(s.row, s.col) for s in net.sources}) != len(net.sources):
+        raise _bad(f"{where}.sources", "two sources at the same box")
+    for b in net.boxes:
         if not any(isinstance(e, Gain) and e.bundle.vp for e in b.effects):
-            raise ContentError(f"resafa content {where}: box ({b.row},{b.col}) prints no VP (every box gives VP)")
-    net = CanalNetwork(rows, cols, tuple(boxes), tuple(sources))
+            raise _bad(where, f"box ({b.row},{b.col}) prints no VP (every box gives VP)")
     n, e, s_, w_ = range(4)
     for b in net.boxes:  # the printed network is consistent: a channel to a neighbour is matched by it
         for side, (dr, dc), opp in ((e, (0, 1), w_), (s_, (1, 0), n)):
             r, c = b.row + dr, b.col + dc
             if r < rows and c < cols and (side in b.printed) != (opp in net.box(r, c).printed):
-                raise ContentError(
-                    f"resafa content {where}: printed channel of box ({b.row},{b.col}) does not "
-                    f"match its neighbour ({r},{c})"
-                )
+                raise _bad(where, f"printed channel of box ({b.row},{b.col}) does not match its neighbour ({r},{c})")
     return net
 
 
-def _deal(raw: Any, where: str) -> Deal:
-    d = _obj(raw, ("item", "buy", "sell", "better", "gold_on", "gold"), where, ("item", "buy", "sell", "better"))
-    deal = Deal(
-        Item(_enum(d["item"], ITEMS, f"{where}.item")),
-        _int(d["buy"], f"{where}.buy", 1, 9),
-        bundle(d["sell"], f"{where}.sell"),
-        d["better"],
-        d.get("gold_on", ""),
-        effects(d.get("gold", []), f"{where}.gold"),
-    )
-    _enum(deal.better, ("buy", "sell"), f"{where}.better")
-    _enum(deal.gold_on, ("", "buy", "sell"), f"{where}.gold_on")
+def _check_board_side(side: BoardSide, where: str) -> BoardSide:
+    if len(side.network.sources) != side.water_cubes:
+        raise _bad(where, f"{side.water_cubes} water cubes but {len(side.network.sources)} sources")
+    return side
+
+
+def _check_deal(deal: Deal, where: str) -> Deal:
     if bool(deal.gold_on) != bool(deal.gold):
-        raise ContentError(f"resafa content {where}: gold_on and gold go together")
+        raise _bad(where, "gold_on and gold go together")
     if not deal.sell or deal.sell.items != (0, 0, 0, 0):
-        raise ContentError(f"resafa content {where}.sell: a sale pays coins and/or VP")
+        raise _bad(f"{where}.sell", "a sale pays coins and/or VP")
     return deal
 
 
-def _card(raw: Any, where: str, colour_required: bool) -> Card:
-    d = _obj(raw, ("id", "colour", "level", "effects"), where, ("id", "effects"))
-    colour = _colour(d.get("colour"), f"{where}.colour")
-    if colour_required and colour is None:
-        raise ContentError(f"resafa content {where}.colour: a bonus card has a colour")
-    c = Card(
-        _ids(d["id"], f"{where}.id"),
-        colour,
-        _int(d.get("level", 0), f"{where}.level", 0, 2),
-        effects(d["effects"], f"{where}.effects"),
-    )
-    if not c.effects:
-        raise ContentError(f"resafa content {where}.effects: a card without an effect")
-    return c
-
-
-def _special(raw: Any, where: str) -> SpecialCard:
-    keys = ("id", "colour", "level", "name", "timing", "effects", "vp", "halves", "replaces")
-    d = _obj(raw, keys, where, ("id", "colour", "level", "name", "timing"))
-    colour = Colour(_enum(d["colour"], COLOURS, f"{where}.colour"))
-    level = Level(_enum(d["level"], ("start", "I", "II", "III"), f"{where}.level"))
-    timing = d["timing"]
-    _enum(timing, TIMINGS, f"{where}.timing")
-    halves = None if d.get("halves") is None else _halves(d["halves"], f"{where}.halves")
-    rep = d.get("replaces")
-    replaces = None
-    if rep is not None:
-        lst = _list(rep, f"{where}.replaces")
-        if len(lst) != 2:
-            raise ContentError(f"resafa content {where}.replaces: two actions")
-        replaces = (
-            Action(_enum(lst[0], ACTIONS, f"{where}.replaces")),
-            Action(_enum(lst[1], ACTIONS, f"{where}.replaces")),
-        )
-    card = SpecialCard(
-        _ids(d["id"], f"{where}.id"),
-        colour,
-        level,
-        str(d["name"]),
-        timing,
-        effects(d.get("effects", []), f"{where}.effects"),
-        _int(d.get("vp", 0), f"{where}.vp", 0, 9),
-        halves,
-        replaces,
-    )
-    _check_special(card, where)
+def _check_card(card: Card, where: str) -> Card:
+    if not card.effects:
+        raise _bad(f"{where}.effects", "a card without an effect")
     return card
 
 
-def _check_special(c: SpecialCard, where: str) -> None:
+def _check_special(c: SpecialCard, where: str) -> SpecialCard:
     def bad(msg: str) -> ContentError:
-        return ContentError(f"resafa content {where}: {msg}")
+        return _bad(where, msg)
 
     if c.level == Level.START:
         raise bad("special cards are level I, II or III")
@@ -938,7 +743,7 @@ def _check_special(c: SpecialCard, where: str) -> None:
             raise bad("a level I yellow card keeps the main actions of the card it replaces")
         if c.level > Level.I and any(h.action is not None for h in c.halves):
             raise bad("on level II/III yellow cards the main action is chosen freely (no action on the halves)")
-        return
+        return c
     if c.halves is not None or c.replaces is not None:
         raise bad("only yellow cards have halves")
     if not c.effects:
@@ -946,7 +751,7 @@ def _check_special(c: SpecialCard, where: str) -> None:
     if c.colour == Colour.PINK:
         if c.timing != "endgame" or kinds != {Score}:
             raise bad("a pink card is an end-game condition (timing endgame, score effects only)")
-        return
+        return c
     if c.timing == "endgame" or Score in kinds:
         raise bad("only pink cards score at the end")
     if c.timing == "permanent" and not kinds <= PERMANENT_KINDS:
@@ -955,20 +760,52 @@ def _check_special(c: SpecialCard, where: str) -> None:
         raise bad("an instant card holds no permanent effect")
     if c.colour == Colour.BLUE and c.level > Level.I and c.timing != "instant":
         raise bad("blue level II/III cards give extra instant actions")
+    return c
 
 
-def _track(raw: Any, where: str) -> ColourTrack:
-    d = _obj(raw, ("colour", "levels", "cards", "spaces"), where, ("colour", "levels", "cards"))
-    levels = tuple(_int(x, f"{where}.levels", 0, 3) for x in _list(d["levels"], f"{where}.levels"))
-    cards = tuple(_int(x, f"{where}.cards", 1, len(levels) - 1) for x in _list(d["cards"], f"{where}.cards"))
-    spaces_raw = _list(d.get("spaces", [[] for _ in levels]), f"{where}.spaces")
-    spaces = tuple(effects(s, f"{where}.spaces[{i}]") for i, s in enumerate(spaces_raw))
-    t = ColourTrack(Colour(_enum(d["colour"], COLOURS, f"{where}.colour")), levels, cards, spaces)
-    if len(spaces) != len(levels) or levels[0] != 0 or any(b < a for a, b in pairwise(levels)):
-        raise ContentError(f"resafa content {where}: levels start at 0, never decrease, one space list per space")
-    if [levels[s] for s in cards] != [1, 2, 3]:
-        raise ContentError(f"resafa content {where}.cards: one card icon in each of the level I, II, III zones")
+def _check_track(t: ColourTrack, where: str) -> ColourTrack:
+    """Spaces left out: no rewards anywhere; card icons on spaces of the track, one in each level zone."""
+    levels = t.levels
+    if t.spaces is None:
+        t = replace(t, spaces=tuple(() for _ in levels))
+    for i, space in enumerate(t.cards):
+        if not 1 <= space <= len(levels) - 1:
+            raise _bad(f"{where}.cards[{i}]", f"expected an integer in 1..{len(levels) - 1}, got {space!r}")
+    if len(t.spaces) != len(levels) or not levels or levels[0] != 0 or any(b < a for a, b in pairwise(levels)):
+        raise _bad(where, "levels start at 0, never decrease, one space list per space")
+    if [levels[s] for s in t.cards] != [1, 2, 3]:
+        raise _bad(f"{where}.cards", "one card icon in each of the level I, II, III zones")
     return t
+
+
+#: reads the content JSON into the dataclasses above (:mod:`.reader`), each piece then checked
+READER = Reader(
+    "resafa content",
+    ContentError,
+    EFFECT_KINDS,
+    union=Effect,
+    member="effect",
+    enum_names={Colour: COLOURS, Action: ACTIONS, Item: ITEMS},
+    checks={
+        **dict.fromkeys(EFFECT_KINDS.values(), _check_effect),
+        WorkshopFace: _check_face,
+        WorkshopTile: _check_workshop,
+        CanalTile: _check_canal_tile,
+        CanalNetwork: _check_network,
+        BoardSide: _check_board_side,
+        Deal: _check_deal,
+        Card: _check_card,
+        SpecialCard: _check_special,
+        ColourTrack: _check_track,
+    },
+    bare=frozenset({Room}),
+)
+
+
+# --------------------------------------------------------------------------------------------------- the box
+SETS = ("alpha", "beta", "gamma", "delta")
+#: the document's sections: Content's fields, but the camel track's two lists are one section
+SECTIONS = tuple(f.name for f in fields(Content) if f.name not in ("camel_rewards", "by_id"))
 
 
 def _section(doc: dict, key: str) -> Any:
@@ -977,219 +814,23 @@ def _section(doc: dict, key: str) -> Any:
     return doc[key]
 
 
-def _items(doc: dict, key: str, parse: Any) -> tuple:
-    return tuple(parse(r, f"{key}[{i}]") for i, r in enumerate(_list(_section(doc, key), key)))
-
-
-def _bundles(raw: Any, where: str) -> tuple[Bundle, ...]:
-    return tuple(bundle(b, f"{where}[{i}]") for i, b in enumerate(_list(raw, where)))
-
-
-def _setup(raw: Any) -> Setup:
-    keys = tuple(f.name for f in fields(Setup))
-    d = _obj(raw, keys, "setup", keys)
-    b = {
-        k: bundle(d[k], f"setup.{k}")
-        for k in ("start_items", "fourth_player", "workshop_cost", "post_cost", "special_take_bonus")
-    }
-    gc = _obj(d["garden_cost"], ("small", "large"), "setup.garden_cost", ("small", "large"))
-    ints = {
-        k: _int(d[k], f"setup.{k}")
-        for k in (
-            "rounds",
-            "cards_per_round",
-            "hand_limit",
-            "hand_size",
-            "level2_round",
-            "level2_tokens",
-            "bonus_display_per_colour",
-            "start_coins",
-            "max_water_tanks",
-            "tank_gardens",
-            "tank_posts",
-            "gate_size",
-            "sack_discard_vp",
-        )
-    }
-    wd = tuple(_int(x, "setup.workshop_display") for x in _list(d["workshop_display"], "setup.workshop_display"))
-    limits = _obj(d["level_limits"], ("1", "2", "3"), "setup.level_limits", ("1", "2", "3"))
-    return Setup(
-        **ints,
-        **b,
-        workshop_display=(wd[0], wd[1]),
-        garden_cost={k: bundle(v, f"setup.garden_cost.{k}") for k, v in gc.items()},
-        pink_early_bonus=_bundles(d["pink_early_bonus"], "setup.pink_early_bonus"),
-        level_limits={int(k): _int(v, f"setup.level_limits.{k}", 1, 3) for k, v in limits.items()},
-    )
-
-
-def _supply(raw: Any) -> Supply:
-    keys = tuple(f.name for f in fields(Supply))
-    d = _obj(raw, keys, "supply", keys)
-    return Supply(**{k: _int(v, f"supply.{k}") for k, v in d.items()})
-
-
-def _scoring(raw: Any) -> Scoring:
-    keys = tuple(f.name for f in fields(Scoring))
-    d = _obj(raw, keys, "scoring", keys)
-    gr = []
-    for i, r in enumerate(_list(d["garden_rewards"], "scoring.garden_rewards")):
-        pair = _list(r, f"scoring.garden_rewards[{i}]")
-        gr.append((_int(pair[0], f"scoring.garden_rewards[{i}]"), _int(pair[1], f"scoring.garden_rewards[{i}]")))
-    rows = _obj(
-        d["multiplier_rows"],
-        ("garden", "workshop", "canal"),
-        "scoring.multiplier_rows",
-        ("garden", "workshop", "canal"),
-    )
-    return Scoring(
-        tuple(gr),
-        {
-            int(k): _int(v, f"scoring.canal_strip.{k}")
-            for k, v in _obj(d["canal_strip"], tuple(str(i) for i in range(1, 8)), "scoring.canal_strip").items()
-        },
-        tuple(_int(x, "scoring.scarab_scale") for x in _list(d["scarab_scale"], "scoring.scarab_scale")),
-        {
-            k: tuple(_int(x, f"scoring.multiplier_rows.{k}") for x in _list(v, f"scoring.multiplier_rows.{k}"))
-            for k, v in rows.items()
-        },
-        _int(d["goods_vp"], "scoring.goods_vp"),
-        _int(d["leftover_per_vp"], "scoring.leftover_per_vp", 1),
-        _int(d["rain_per_canal"], "scoring.rain_per_canal"),
-        _int(d["rain_per_passage"], "scoring.rain_per_passage"),
-    )
-
-
-def _board_side(raw: Any, where: str) -> BoardSide:
-    d = _obj(raw, ("name", "players", "water_cubes", "network"), where, ("name", "players", "water_cubes", "network"))
-    side = BoardSide(
-        str(d["name"]),
-        tuple(_int(p, f"{where}.players", 1, 4) for p in _list(d["players"], where)),
-        _int(d["water_cubes"], f"{where}.water_cubes", 1, 20),
-        _network(d["network"], f"{where}.network"),
-    )
-    if len(side.network.sources) != side.water_cubes:
-        raise ContentError(
-            f"resafa content {where}: {side.water_cubes} water cubes but {len(side.network.sources)} sources"
-        )
-    return side
-
-
-def _centre(raw: Any, where: str) -> Centre:
-    d = _obj(raw, ("id", "colour", "posts"), where, ("id", "colour"))
-    _enum(d["colour"], ("city", "blue", "red"), f"{where}.colour")
-    posts = []
-    for i, p in enumerate(_list(d.get("posts", []), f"{where}.posts")):
-        w = f"{where}.posts[{i}]"
-        pd = _obj(p, ("min_players", "token", "effects"), w, ("min_players", "token"))
-        _enum(pd["token"], ("square", "scarab"), f"{w}.token")
-        posts.append(
-            PostBox(
-                _int(pd["min_players"], f"{w}.min_players", 1, 4),
-                pd["token"],
-                effects(pd.get("effects", []), f"{w}.effects"),
-            )
-        )
-    return Centre(_ids(d["id"], f"{where}.id"), d["colour"], tuple(posts))
-
-
-def _road(raw: Any, where: str) -> Road:
-    d = _obj(raw, ("a", "b", "cost", "resafa_spur"), where, ("a", "b", "cost"))
-    spur = d.get("resafa_spur", False)
-    if not isinstance(spur, bool):
-        raise ContentError(f"resafa content {where}.resafa_spur: expected true/false")
-    return Road(_ids(d["a"], f"{where}.a"), _ids(d["b"], f"{where}.b"), _int(d["cost"], f"{where}.cost", 1, 5), spur)
-
-
-def _trading_tile(raw: Any, where: str) -> TradingTile:
-    d = _obj(raw, ("id", "colour", "sides"), where, ("id", "colour", "sides"))
-    _enum(d["colour"], ("blue", "red"), f"{where}.colour")
-    sides = _list(d["sides"], f"{where}.sides")
-    if len(sides) != 2:
-        raise ContentError(f"resafa content {where}.sides: a trading tile has two sides")
-    return TradingTile(
-        _ids(d["id"], f"{where}.id"),
-        d["colour"],
-        (_deal(sides[0], f"{where}.sides[0]"), _deal(sides[1], f"{where}.sides[1]")),
-    )
-
-
-def _bonus_tile(raw: Any, where: str) -> CanalBonusTile:
-    d = _obj(raw, ("id", "kind", "effects"), where, ("id", "kind", "effects"))
-    return CanalBonusTile(
-        _ids(d["id"], f"{where}.id"), _ids(d["kind"], f"{where}.kind"), effects(d["effects"], f"{where}.effects")
-    )
-
-
-def _setup_card(raw: Any, where: str) -> CanalSetupCard:
-    d = _obj(raw, ("id", "players", "cells"), where, ("id", "players", "cells"))
-    cells = []
-    for i, c in enumerate(_list(d["cells"], f"{where}.cells")):
-        pair = _list(c, f"{where}.cells[{i}]")
-        if len(pair) != 2:
-            raise ContentError(f"resafa content {where}.cells[{i}]: a cell is [row, col]")
-        cells.append((_int(pair[0], f"{where}.cells[{i}]"), _int(pair[1], f"{where}.cells[{i}]")))
-    return CanalSetupCard(
-        _ids(d["id"], f"{where}.id"),
-        tuple(_int(p, f"{where}.players", 1, 4) for p in _list(d["players"], where)),
-        tuple(cells),
-    )
-
-
-SETS = ("alpha", "beta", "gamma", "delta")
-
-
 def build(doc: dict) -> Content:
-    """Parse every section and check the whole box against the seed's counts and rules."""
+    """Read every section and check the whole box against the seed's counts and rules."""
     if not isinstance(doc, dict):
         raise ContentError("resafa content: the document is not an object")
-    known = {
-        "_about",
-        "setup",
-        "supply",
-        "scoring",
-        "tracks",
-        "camel_track",
-        "action_cards",
-        "workshops",
-        "canal_tiles",
-        "canal_bonus_tiles",
-        "canal_setup_cards",
-        "board_sides",
-        "centres",
-        "roads",
-        "trading_tiles",
-        "specials",
-        "bonus_cards",
-        "sack_cards",
-    }
-    unknown = set(doc) - known
+    unknown = set(doc) - {"_about", *SECTIONS}
     if unknown:
         raise ContentError(f"resafa content: unknown section(s) {sorted(unknown)}")
-    camel = _obj(_section(doc, "camel_track"), ("capacity", "rewards"), "camel_track", ("capacity", "rewards"))
-    c = Content(
-        setup=_setup(_section(doc, "setup")),
-        supply=_supply(_section(doc, "supply")),
-        scoring=_scoring(_section(doc, "scoring")),
-        action_cards=_items(doc, "action_cards", _action_card),
-        workshops=_items(doc, "workshops", _workshop),
-        canal_tiles=_items(doc, "canal_tiles", _canal_tile),
-        canal_bonus_tiles=_items(doc, "canal_bonus_tiles", _bonus_tile),
-        canal_setup_cards=_items(doc, "canal_setup_cards", _setup_card),
-        board_sides=_items(doc, "board_sides", _board_side),
-        centres=_items(doc, "centres", _centre),
-        roads=_items(doc, "roads", _road),
-        trading_tiles=_items(doc, "trading_tiles", _trading_tile),
-        camel_track=tuple(_int(x, "camel_track.capacity", 1, 20) for x in _list(camel["capacity"], "camel_track")),
-        camel_rewards=tuple(
-            effects(r, f"camel_track.rewards[{i}]")
-            for i, r in enumerate(_list(camel["rewards"], "camel_track.rewards"))
-        ),
-        specials=_items(doc, "specials", _special),
-        bonus_cards=_items(doc, "bonus_cards", lambda r, w: _card(r, w, True)),
-        sack_cards=_items(doc, "sack_cards", lambda r, w: _card(r, w, False)),
-        tracks=_items(doc, "tracks", _track),
-    )
+    hints = READER.hints(Content)
+    sections = {
+        key: READER.read(CamelTrack if key == "camel_track" else hints[key], _section(doc, key), key)
+        for key in SECTIONS
+    }
+    camel = sections.pop("camel_track")
+    c = Content(**sections, camel_track=camel.capacity, camel_rewards=camel.rewards)
+    for i, card in enumerate(c.bonus_cards):
+        if card.colour is None:
+            raise _bad(f"bonus_cards[{i}].colour", "a bonus card has a colour")
     _check_box(c)
     for group in (
         c.action_cards,
@@ -1228,9 +869,29 @@ def _need(ok: bool, msg: str) -> None:
         raise ContentError(f"resafa content: {msg}")
 
 
+def _need(ok: bool, msg: str) -> None:
+    if not ok:
+        raise ContentError(f"resafa content: {msg}")
+
+
 def _check_box(c: Content) -> None:
-    s, sup, sc = c.setup, c.supply, c.scoring
-    # the seed's numbers
+    """The whole box against the seed's numbers and counts (the first difference is the error)."""
+    for check in (
+        _check_supply,
+        _check_setup,
+        _check_scoring,
+        _check_action_sets,
+        _check_workshops_and_canals,
+        _check_trade_map,
+        _check_special_cards,
+        _check_bonus_and_sack_cards,
+    ):
+        check(c)
+    _need(sorted(t.colour for t in c.tracks) == list(Colour), "tracks: one per colour")
+
+
+def _check_supply(c: Content) -> None:
+    sup = c.supply
     _need(
         (sup.stone, sup.marble, sup.spice, sup.amphora) == (22, 20, 18, 18),
         "supply: 22 stone, 20 marble, 18 spice, 18 amphora",
@@ -1242,6 +903,10 @@ def _check_box(c: Content) -> None:
     _need((sup.garden_large, sup.garden_small) == (17, 22), "supply: 17 large and 22 small garden tiles")
     _need((sup.square_tokens, sup.scarab_tokens) == (21, 20), "supply: 21 square and 20 scarab merchant tokens")
     _need(sup.player_cubes == 13, "supply: 13 cubes per player colour")
+
+
+def _check_setup(c: Content) -> None:
+    s = c.setup
     _need(s.rounds == 6 and s.cards_per_round == 3 and s.hand_limit == 5, "setup: 6 rounds of 3 cards, hand limit 5")
     _need(
         s.workshop_display == (3, 3) and s.level2_round == 3 and s.level2_tokens == 2 and s.gate_size == 2,
@@ -1267,6 +932,10 @@ def _check_box(c: Content) -> None:
         (s.max_water_tanks, s.tank_gardens, s.tank_posts, s.sack_discard_vp) == (2, 2, 1, 1),
         "setup: at most 2 water tanks, needing 2 completed gardens and 1 trading post; unused sack card 1 VP",
     )
+
+
+def _check_scoring(c: Content) -> None:
+    sc = c.scoring
     _need(
         sc.garden_rewards == ((1, 0), (1, 2), (2, 3), (2, 4), (0, 5)),
         "scoring: garden completion rewards 1 step / 1 step + 2 / 2 steps + 3 / 2 steps + 4 / 5 VP",
@@ -1278,7 +947,10 @@ def _check_box(c: Content) -> None:
         (sc.goods_vp, sc.leftover_per_vp, sc.rain_per_canal, sc.rain_per_passage) == (1, 5, 1, 1),
         "scoring: 1 VP per good left, 1 VP per 5 resources + coins, rain 1 VP per canal and per passage",
     )
-    # starting action cards
+
+
+def _check_action_sets(c: Content) -> None:
+    """Four starting sets of 6 cards: each main action twice, each colour 3 times, no pairing twice."""
     pairings = {}
     for name in SETS:
         cards = c.action_set(name)
@@ -1304,10 +976,11 @@ def _check_box(c: Content) -> None:
         pairings[name] = sorted((h.action, h.colour) for h in halves)
     _need(len({tuple(p) for p in pairings.values()}) == 4, "action sets: the action-colour pairings must differ")
     _need({card.set for card in c.action_cards} == set(SETS), "action cards: sets are alpha, beta, gamma, delta")
-    # workshops
+
+
+def _check_workshops_and_canals(c: Content) -> None:
     counts = [sum(t.level == lv for t in c.workshops) for lv in (Level.START, Level.I, Level.II)]
     _need(counts == [8, 12, 14], f"workshops: {counts} start/I/II tiles, not 8/12/14")
-    # canal
     _need(len(c.canal_tiles) == 7, "canal: 7 canal tiles per player colour")
     _need(sum(t.back is not None for t in c.canal_tiles) == 2, "canal: exactly two tiles have a water-tank back")
     _need(
@@ -1334,7 +1007,10 @@ def _check_box(c: Content) -> None:
             f"canal setup card {k.id}: distinct cells, at most 9",
         )
         _need(all(r < net.rows and col < net.cols for r, col in k.cells), f"canal setup card {k.id}: a cell off grid")
-    # trade map
+
+
+def _check_trade_map(c: Content) -> None:
+    """The trade map (centres, posts, roads), the trading tiles and the camel track."""
     ids = {x.id for x in c.centres}
     colours = sorted(x.colour for x in c.centres)
     _need(colours == ["blue"] * 4 + ["city"] + ["red"] * 5, "trade map: Resafa, 4 blue and 5 red trading centres")
@@ -1351,28 +1027,37 @@ def _check_box(c: Content) -> None:
         len(spurs) == 1 and city in (spurs[0].a, spurs[0].b),
         "trade map: one road, the segment below Resafa, is the Resafa spur",
     )
-    seen, todo = {city}, [city]
-    while todo:
-        here = todo.pop()
-        for r in c.roads:
-            for u, v in ((r.a, r.b), (r.b, r.a)):
-                if u == here and v not in seen:
-                    seen.add(v)
-                    todo.append(v)
+    seen = _reachable(c.roads, city)
     _need(seen == ids, f"trade map: centres {sorted(ids - seen)} not reachable by road")
     boxes = [p.token for x in c.centres for p in x.posts]
     _need(
-        boxes.count("square") <= sup.square_tokens and boxes.count("scarab") <= sup.scarab_tokens,
+        boxes.count("square") <= c.supply.square_tokens and boxes.count("scarab") <= c.supply.scarab_tokens,
         "trade map: the post boxes give more merchant tokens of a kind than the supply holds",
     )
     tcol = sorted(t.colour for t in c.trading_tiles)
     _need(tcol == ["blue"] * 4 + ["red"] * 5, "trading tiles: 4 blue and 5 red")
-    # camel
     _need(
         len(c.camel_track) == len(c.camel_rewards) and all(b > a for a, b in pairwise(c.camel_track)),
         "camel track: capacities rise, one reward list per step",
     )
-    # special cards
+
+
+def _reachable(roads: tuple[Road, ...], start: str) -> set[str]:
+    """The centres ``roads`` lead to from ``start`` (``start`` included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for r in roads:
+            for u, v in ((r.a, r.b), (r.b, r.a)):
+                if u == here and v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+    return seen
+
+
+def _check_special_cards(c: Content) -> None:
+    """More than 4 cards in each special deck; yellow cards replace a card of every starting set; a pink card
+    scores water cubes."""
     for col in Colour:
         for lv in (Level.I, Level.II, Level.III):
             deck = c.special_deck(col, lv)
@@ -1396,7 +1081,9 @@ def _check_box(c: Content) -> None:
         ),
         "special cards: a pink card scores water cubes",
     )
-    # bonus and sack cards
+
+
+def _check_bonus_and_sack_cards(c: Content) -> None:
     for lv in (1, 2):
         for col in Colour:
             n = sum(b.level == lv and b.colour == col for b in c.bonus_cards)
@@ -1409,8 +1096,6 @@ def _check_box(c: Content) -> None:
             f"sack card {card.id}: gives stone/marble or converts between stone and coins",
         )
     _need(len(c.sack_cards) >= 12, "sack cards: at least 12")
-    # tracks
-    _need(sorted(t.colour for t in c.tracks) == list(Colour), "tracks: one per colour")
 
 
 # --------------------------------------------------------------------------------------------------- text

@@ -3,16 +3,17 @@
 Every effect list printed in the box gets a stable integer id (:data:`LISTS`), and every single effect that
 needs a decision (choice, convert, build, trade, post, extra action) an id in :data:`EFFECTS`, so tasks
 carry only ints. ``push_effects`` schedules a list; the ``EFFECTS`` automatic step runs it one effect at a
-time, each effect either applied at once (gain, sack, camel) or pushed as a small decision.
+time, each effect either applied at once (gain, sack, camel) or pushed as a small decision. The decisions
+of choice and convert are here; those of an extra build, trade, post or main action ask the main actions
+whether they are possible, so they sit above them, in :mod:`.extras`.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 
-from .actions import MAIN0, OPT0, PASS, USE
+from .actions import OPT0, PASS, USE
 from .content import (
-    Action,
     BonusCard,
     Build,
     Camel,
@@ -173,7 +174,7 @@ def camel_up(d: ResafaData, seat: int, n: int) -> None:
         push_effects(d, seat, C.camel_rewards[d.camel_step[seat]])
 
 
-# --- decisions of effects ------------------------------------------------------------------------------------
+# --- decisions of effects (choice, convert) -------------------------------------------------------------------
 def legal_choice(d: ResafaData, seat: int, eid: int, b: int) -> list[int]:
     return [OPT0 + k for k in range(len(EFFECTS[eid].options))]
 
@@ -194,60 +195,6 @@ def apply_convert(d: ResafaData, action: int, seat: int, eid: int, left: int) ->
         gain(d, seat, e.get)
         if left > 1:
             d.stack.append((Step.CONVERT, seat, eid, left - 1))
-
-
-def legal_build_offer(d: ResafaData, seat: int, eid: int, b: int) -> list[int]:
-    from . import canals, gardens, trade, workshops
-
-    e = EFFECTS[eid]
-    if isinstance(e, Build):
-        t = e.target
-        ok = (
-            workshops.pick_possible(d, seat, eid + 1)
-            if t == "workshop"
-            else next(canals.canal_picks(d, seat, eid + 1), None) is not None
-            if t == "canal"
-            else next(gardens.garden_sizes(d, seat, gardens.SIZES_OF[t], eid + 1), None) is not None
-        )
-    elif isinstance(e, Trade):
-        ok = next(trade.moves(d, seat, e.road_discount), None) is not None
-    else:
-        ok = bool(trade.legal_post_box(d, seat, eid + 1, 0))
-    return [USE, PASS] if ok else []
-
-
-def apply_build_offer(d: ResafaData, action: int, seat: int, eid: int, b: int) -> None:
-    from . import gardens, trade
-
-    if action != USE:
-        return
-    e = EFFECTS[eid]
-    st = d.stack
-    if isinstance(e, Build):
-        if e.target == "workshop":
-            st.append((Step.WS_PICK, seat, 0, eid + 1))
-        elif e.target == "canal":
-            st.append((Step.CANAL_PICK, seat, 0, eid + 1))
-        else:
-            st.append((Step.GARDEN_SIZE, seat, gardens.SIZES_OF[e.target], eid + 1))
-    elif isinstance(e, Trade):
-        trade.start_trade(d, seat, e.road_discount)
-    else:
-        st.append((Step.POST_BOX, seat, eid + 1, 0))
-
-
-def legal_extra_action(d: ResafaData, seat: int, eid: int, b: int) -> list[int]:
-    from .cards import main_possible
-
-    e = EFFECTS[eid]
-    options = [int(e.action)] if e.action is not None else list(Action)
-    out = [MAIN0 + a for a in options if main_possible(d, seat, a)]
-    return [*out, PASS] if out else []
-
-
-def apply_extra_action(d: ResafaData, action: int, seat: int, eid: int, b: int) -> None:
-    if action != PASS:
-        d.stack.append((Step.MAIN_ACTION, seat, action - MAIN0, 1))
 
 
 def discount_of(code: int) -> object | None:

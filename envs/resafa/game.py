@@ -239,18 +239,39 @@ class ResafaState(StackState):
 
 
 def validate(d: ResafaData) -> None:
-    problems: list[str] = []
-
-    def need(ok: bool, what: str) -> None:
-        if not ok:
-            problems.append(what)
-
+    """Raise CorruptStateError naming every rule the record breaks, in stages (each read only once the ones
+    before hold): the player count, the sizes of the lists, the task steps and ids, then conservation of every
+    piece and the consistency of the board, the turn and the solo pieces."""
     n = d.players
-    need(1 <= n <= 4, "players")
-    if problems:
-        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+    _refuse([] if 1 <= n <= 4 else ["players"])
     net = network(n)
     boxes = net.rows * net.cols
+    _refuse(_size_problems(d, n, boxes))
+    # (the load checked the steps and seats first: kept for a state validated directly)
+    _refuse([f"bad task {t}" for t in d.stack if not 0 <= t[0] < len(Step)] + _id_problems(d, n, boxes))
+    _refuse(_goods_problems(d, n) + _card_problems(d, n) + _board_problems(d, n) + _progress_problems(d, n))
+
+
+def _refuse(problems: list[str]) -> None:
+    if problems:
+        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+
+
+class _Problems(list):
+    """What a record breaks, in the order found."""
+
+    def need(self, ok: bool, what: str) -> None:
+        if not ok:
+            self.append(what)
+
+
+def _seats(n: int) -> tuple[int, ...]:
+    """What an owner entry may hold: nobody, a seat, or Resafabot in the solo game."""
+    return (NO, *range(n), solo.BOT) if n == 1 else (NO, *range(n))
+
+
+def _size_problems(d: ResafaData, n: int, boxes: int) -> list[str]:
+    """Every list of the record has its size for ``n`` players on a network of ``boxes`` boxes."""
     sizes = {
         "coins": n, "vp": n, "store": n * NUM_ITEMS, "supply": NUM_ITEMS, "camel_at": n, "camel_item": n,
         "camel_load": n, "camel_step": n, "track": 4 * n, "hand": n, "deck": n, "played": n, "bonus_hand": n,
@@ -264,33 +285,36 @@ def validate(d: ResafaData) -> None:
         "cbonus_used": len(C.canal_bonus_tiles), "cubes": len(source_boxes(n)), "cubes_taken": n,
         "bonus_decks": 8, "bonus_display": 12,
     }  # fmt: skip
-    for name, size in sizes.items():
-        need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
-    if problems:
-        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
-    for t in d.stack:  # (the load checked the steps and seats first: kept for a state validated directly)
-        need(0 <= t[0] < len(Step), f"bad task {t}")
-    problems += _id_problems(d, n, boxes)
-    if problems:
-        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
-    seats = (NO, *range(n), solo.BOT) if n == 1 else (NO, *range(n))
-    need(all(x >= 0 for x in d.coins + d.store + d.supply + d.camel_load + d.g_supply + d.tokens), "negative counts")
+    return [f"{name} must have {size} entries" for name, size in sizes.items() if len(getattr(d, name)) != size]
+
+
+def _goods_problems(d: ResafaData, n: int) -> list[str]:
+    """Items conserved (supply + storehouses + camels), camels within their capacity, track positions."""
+    p = _Problems()
+    p.need(all(x >= 0 for x in d.coins + d.store + d.supply + d.camel_load + d.g_supply + d.tokens), "negative counts")
     for k in range(NUM_ITEMS):
         total = d.supply[k] + sum(d.store[s * NUM_ITEMS + k] for s in range(n))
         total += sum(d.camel_load[s] for s in range(n) if d.camel_item[s] == k)
-        need(total == SUPPLY_ITEMS[k], f"item {k}: {total} in the game, not {SUPPLY_ITEMS[k]}")
-    need(all(x in (NO, 0, 1, 2, 3) for x in d.camel_item), "camel items")
-    need(all((d.camel_item[s] == NO) == (d.camel_load[s] == 0) for s in range(n)), "camel item without load")
-    need(all(d.camel_load[s] <= C.camel_track[d.camel_step[s]] for s in range(n)), "camel over capacity")
-    need(all(0 <= x < len(C.centres) for x in d.camel_at), "camel nodes")
-    need(all(0 <= x <= 10 for x in d.track), "track positions")
+        p.need(total == SUPPLY_ITEMS[k], f"item {k}: {total} in the game, not {SUPPLY_ITEMS[k]}")
+    p.need(all(x in (NO, 0, 1, 2, 3) for x in d.camel_item), "camel items")
+    p.need(all((d.camel_item[s] == NO) == (d.camel_load[s] == 0) for s in range(n)), "camel item without load")
+    p.need(all(d.camel_load[s] <= C.camel_track[d.camel_step[s]] for s in range(n)), "camel over capacity")
+    p.need(all(0 <= x < len(C.centres) for x in d.camel_at), "camel nodes")
+    p.need(all(0 <= x <= 10 for x in d.track), "track positions")
+    return p
+
+
+def _card_problems(d: ResafaData, n: int) -> list[str]:
+    """Action, special, bonus and sack cards: each in one place, each seat's 6 action cards its own."""
+    p = _Problems()
+    seats = _seats(n)
     # action cards: each seat holds exactly 6, distinct, from its set or its yellow cards
     for s in range(n):
         cards = d.hand[s] + d.deck[s] + d.played[s]
-        need(len(cards) == 6 and len(set(cards)) == 6, f"P{s} action cards {sorted(cards)}")
-        need(len(d.hand[s]) <= 3, f"P{s} has more than 3 action cards in hand")
+        p.need(len(cards) == 6 and len(set(cards)) == 6, f"P{s} action cards {sorted(cards)}")
+        p.need(len(d.hand[s]) <= 3, f"P{s} has more than 3 action cards in hand")
         for c in cards:
-            need(
+            p.need(
                 (0 <= c < YELLOW0)
                 or (
                     YELLOW0 <= c < YELLOW0 + len(C.specials)
@@ -300,58 +324,69 @@ def validate(d: ResafaData) -> None:
                 f"P{s} action card {c}",
             )
     starting = sorted(c for s in range(n) for c in d.hand[s] + d.deck[s] + d.played[s] if c < YELLOW0)
-    need(len(starting) == len(set(starting)), "a starting card is held twice")
+    p.need(len(starting) == len(set(starting)), "a starting card is held twice")
     # special cards: each in one place
     for k, ids in enumerate(DECK_CARDS):
         owned = [i for i in ids if d.spec_owner[i] != NO]
         where = sorted(d.spec_decks[k] + d.spec_box[k] + owned)
-        need(where == sorted(ids), f"special deck {k}: cards not each in one place")
-        need(d.spec_up[k] in (0, 1) and (d.spec_up[k] == 0 or d.spec_decks[k]), f"special deck {k}: face-up flag")
-    need(all(x in seats for x in d.spec_owner), "special owners")
-    need(all(x in (0, 1) for x in d.spec_used), "special used flags")
+        p.need(where == sorted(ids), f"special deck {k}: cards not each in one place")
+        p.need(d.spec_up[k] in (0, 1) and (d.spec_up[k] == 0 or d.spec_decks[k]), f"special deck {k}: face-up flag")
+    p.need(all(x in seats for x in d.spec_owner), "special owners")
+    p.need(all(x in (0, 1) for x in d.spec_used), "special used flags")
     # bonus and sack cards
     for k, ids in enumerate(BONUS_DECK_CARDS):
-        need(set(d.bonus_decks[k]) <= set(ids), f"bonus deck {k} holds foreign cards")
+        p.need(set(d.bonus_decks[k]) <= set(ids), f"bonus deck {k} holds foreign cards")
     held = [c for s in range(n) for c in d.bonus_hand[s]]
     shown = [c for c in d.bonus_display if c != NO]
     everything = held + shown + [c for deck in d.bonus_decks for c in deck]
-    need(len(everything) == len(set(everything)), "a bonus card is in two places")
-    need(all(c == NO or C.bonus_cards[c].colour == i // 3 for i, c in enumerate(d.bonus_display)), "display colours")
+    p.need(len(everything) == len(set(everything)), "a bonus card is in two places")
+    p.need(all(c == NO or C.bonus_cards[c].colour == i // 3 for i, c in enumerate(d.bonus_display)), "display colours")
     sacks = sorted(d.sack_deck + d.sack_discard + [c for s in range(n) for c in d.sack_hand[s]])
-    need(sacks == list(range(len(C.sack_cards))), "sack cards are not each in one place")
+    p.need(sacks == list(range(len(C.sack_cards))), "sack cards are not each in one place")
+    return p
+
+
+def _board_problems(d: ResafaData, n: int) -> list[str]:
+    """Workshops, gardens, merchant tokens, owners on the board, canal tiles and water cubes."""
+    p = _Problems()
+    seats = _seats(n)
     # workshops
     on_board = [t for t in d.ws_tile if t != NO]
     shown = [t for t in d.ws_display if t != NO]
     tiles = sorted(on_board + shown + d.ws_decks[0] + d.ws_decks[1])
-    need(len(tiles) == len(set(tiles)), "a workshop tile is in two places")
-    need(set(d.ws_decks[0]) <= set(LEVEL_WORKSHOPS[0]) and set(d.ws_decks[1]) <= set(LEVEL_WORKSHOPS[1]), "ws decks")
-    need(all(x in (0, 1) for x in d.ws_face) and all(0 <= x < 4 for x in d.ws_rot), "workshop faces / rotations")
-    need(all(x in (NO, 0, 1) for x in d.g_orient) and all(0 <= x <= 7 for x in d.g_strips), "garden squares")
-    need(all((d.g_orient[i] == NO) == (d.g_strips[i] == 0) for i in range(n * CELLS)), "garden orientation")
-    need(
+    p.need(len(tiles) == len(set(tiles)), "a workshop tile is in two places")
+    p.need(set(d.ws_decks[0]) <= set(LEVEL_WORKSHOPS[0]) and set(d.ws_decks[1]) <= set(LEVEL_WORKSHOPS[1]), "ws decks")
+    p.need(all(x in (0, 1) for x in d.ws_face) and all(0 <= x < 4 for x in d.ws_rot), "workshop faces / rotations")
+    p.need(all(x in (NO, 0, 1) for x in d.g_orient) and all(0 <= x <= 7 for x in d.g_strips), "garden squares")
+    p.need(all((d.g_orient[i] == NO) == (d.g_strips[i] == 0) for i in range(n * CELLS)), "garden orientation")
+    p.need(
         d.g_supply[0] + sum(d.g_tiles[0::2]) == C.supply.garden_small
         and d.g_supply[1] + sum(d.g_tiles[1::2]) == C.supply.garden_large,
         "garden tiles total",
     )
-    need(all(0 <= g <= 2 for g in d.gate) and all(0 <= r <= 3 for r in d.rows), "merchant tokens")
+    p.need(all(0 <= g <= 2 for g in d.gate) and all(0 <= r <= 3 for r in d.rows), "merchant tokens")
     placed = sum(d.gate) + sum(d.rows)
-    need(d.tokens[0] + d.tokens[1] + placed == C.supply.square_tokens + C.supply.scarab_tokens, "token total")
-    need(all(x in seats for x in d.post_owner + d.canal_owner + d.cbonus_owner), "seat numbers on the board")
+    p.need(d.tokens[0] + d.tokens[1] + placed == C.supply.square_tokens + C.supply.scarab_tokens, "token total")
+    p.need(all(x in seats for x in d.post_owner + d.canal_owner + d.cbonus_owner), "seat numbers on the board")
     for s in range(n):
-        need(d.canal_owner.count(s) == sum(d.canal_placed[s * 7 : s * 7 + 7]), f"P{s} canal tiles")
-    need(all(x in (0, 1, 2) for x in d.cubes), "water cubes")
-    need(n == 1 or sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
-    need(1 <= d.round_no <= 7 and 0 <= d.first < n and 0 <= d.active < n, "round / seats")
-    need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
-    need((d.round_no == 7) == bool(d.sheet), "the score sheet is filled exactly after round 6")
-    need(all(d.canal_owner[box] != NO for box, c in zip(source_boxes(n), d.cubes, strict=True) if c == 1), "cubes")
+        p.need(d.canal_owner.count(s) == sum(d.canal_placed[s * 7 : s * 7 + 7]), f"P{s} canal tiles")
+    p.need(all(x in (0, 1, 2) for x in d.cubes), "water cubes")
+    p.need(n == 1 or sum(d.cubes_taken) == d.cubes.count(2), "water cubes taken")
+    return p
+
+
+def _progress_problems(d: ResafaData, n: int) -> list[str]:
+    """Round, turn and task stack while the game runs, the score sheet once it is over, the solo pieces."""
+    p = _Problems()
+    p.need(1 <= d.round_no <= 7 and 0 <= d.first < n and 0 <= d.active < n, "round / seats")
+    p.need(bool(d.stack) != bool(d.sheet), "the game is over exactly when the score sheet is filled")
+    p.need((d.round_no == 7) == bool(d.sheet), "the score sheet is filled exactly after round 6")
+    p.need(all(d.canal_owner[box] != NO for box, c in zip(source_boxes(n), d.cubes, strict=True) if c == 1), "cubes")
     if d.stack:
-        problems += _turn_problems(d, n) + _task_problems(d)
-    need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
-    need(d.advanced in (0, 1), "advanced setup flag")
-    problems += solo.problems(d)
-    if problems:
-        raise CorruptStateError("resafa: saved state breaks the rules: " + "; ".join(problems))
+        p += _turn_problems(d, n) + _task_problems(d)
+    p.need(len(d.sheet) in (0, n * len(CATEGORIES)), "score sheet size")
+    p.need(d.advanced in (0, 1), "advanced setup flag")
+    return p + solo.problems(d)
 
 
 def _id_problems(d: ResafaData, n: int, boxes: int) -> list[str]:

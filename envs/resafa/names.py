@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import halves
 from .content import ACTIONS, COLOURS, ITEMS, SIDES, Level, content, describe_all, describe_bundle
 from .geometry import SIZE, network
+from .hand import halves
+from .solo import SETUP_CARD, SOLO
 from .state import NO, SPECIAL_DECKS, YELLOW0, ResafaData
 
 C = content()
@@ -117,8 +118,6 @@ def top_special(d: ResafaData, deck: int) -> int | None:
 
 def solo_card_name(card: int) -> str:
     """A card of Resafabot's solo deck by its printed number ("solo card 3"), or the canal setup card."""
-    from .solo import SETUP_CARD, SOLO
-
     return "the canal setup card" if card == SETUP_CARD else "solo card " + SOLO.cards[card].id.removeprefix("solo-")
 
 

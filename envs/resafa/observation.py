@@ -22,6 +22,7 @@ from .content import content
 from .geometry import CELLS, network, source_boxes
 from .state import CATEGORIES, NO, NUM_ITEMS, POSTS_PER_CENTRE, YELLOW0, ResafaData
 from .steps import NUM_DECISIONS, Step
+from .tracks import face_down
 
 C = content()
 MAX_SEATS = 4
@@ -395,8 +396,6 @@ def _task(d: ResafaData, o: np.ndarray, ones: list[int], step: int, seat: int, a
     elif step in _TASK_DECK:
         ones.append(_AT["task_deck"] + a)
         if step == Step.SEARCH_PICK and seat == me:
-            from .tracks import face_down
-
             ones += [_AT["search"] + c for c in face_down(d, a)]
     elif step in _TASK_CELL_A:
         ones.append(_AT["task_cell"] + a)

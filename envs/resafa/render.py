@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 from . import names
 from .actions import action_range
-from .cards import halves
+from .bot import current
 from .content import ACTIONS, COLOURS, ITEMS, Choice, content, describe_all, describe_bundle
 from .effects import EFFECTS
 from .geometry import CELLS, SIZE, network
+from .hand import halves
+from .solo import BOT, SOLO
 from .state import CATEGORIES, NO, NUM_ITEMS, ResafaData
 from .steps import DECISION_TEXT, Step
 from .tracks import face_down
@@ -243,10 +245,23 @@ def render(d: ResafaData) -> str:
             )
         lines.append("    canals: " + " ".join(row))
     if d.players == 1:
-        from .solo import render_bot
-
         lines += render_bot(d)
     return "\n".join(lines)
+
+
+def render_bot(d: ResafaData) -> list[str]:
+    """Resafabot's public pieces for the text board."""
+    tracks = " ".join(f"{COLOURS[c][0]}{d.bot_track[c]}" for c in range(4))
+    top = names.solo_card_name(d.bot_deck[-1])
+    now = current(d)
+    of = names.solo_card_name(SOLO.cards.index(now[0])) if now else ""
+    last = f"; last: {now[1].action.name.lower()} / {now[1].colour.name.lower()} of {of}" if now else ""
+    posts = sorted({names.centre_name(i // 4) for i, o in enumerate(d.post_owner) if o == BOT})
+    return [
+        f"Resafabot ({'starts' if d.bot_first else 'second'} this round): tracks {tracks}; solo deck top {top}, "
+        f"{len(d.bot_deck) - 1} below, {len(d.bot_shown)} revealed{last}",
+        f"    canal tiles left {len(d.bot_canals)}; posts {', '.join(posts) or 'none'}; water cubes {d.bot_cubes}",
+    ]
 
 
 def _area(d: ResafaData, s: int) -> str:

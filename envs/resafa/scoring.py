@@ -10,8 +10,9 @@ Hâlâ beraberlik varsa, beraber kalan oyuncular galibiyeti paylaşır."
 from __future__ import annotations
 
 from .content import Colour, Level, Score, content
-from .geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS
+from .geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS, network
 from .state import CATEGORIES, NO, NUM_ITEMS, ResafaData
+from .tracks import level
 
 C = content()
 SC = C.scoring
@@ -81,8 +82,6 @@ def counter(d: ResafaData, seat: int, name: str) -> int:
     if name == "special_colours":
         return len({C.specials[i].colour for i in owned})
     if name == "track_levels":
-        from .tracks import level
-
         return sum(level(d, seat, c) for c in Colour)
     if name == "camel":
         return C.camel_track[d.camel_step[seat]]
@@ -96,8 +95,6 @@ def counter(d: ResafaData, seat: int, name: str) -> int:
 
 
 def _cols(d: ResafaData) -> int:
-    from .geometry import network
-
     return network(d.players).cols
 
 

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..core.chance import arrange
 from .content import ACTIONS, COLOURS, Action, Colour, ContentError, content
-from .geometry import SIDE_NAMES, E, S, W, network
+from .geometry import SIDE_NAMES, network, source_boxes
 from .state import NO, ResafaData
 from .steps import Step
 
@@ -168,8 +168,6 @@ def verdict(score: float) -> str:
 def setup(d: ResafaData) -> None:
     """Resafabot's pieces (cubes at the track starts, its shuffled canal deck, the solo deck with the canal setup
     card on top), its first canal tile on the palm of a random solo card, and a random start player."""
-    from .bot import place_canal
-
     rng = d.chance.generator()
     d.bot_track = [0, 0, 0, 0]
     d.bot_canals = [int(x) for x in rng.permutation(len(C.canal_tiles))]
@@ -193,34 +191,23 @@ def rebuild_deck(d: ResafaData) -> None:
     d.bot_shown = []
 
 
-FLOW_ORDER = (S, E, W)  # Resafabot's water at a branch: down first, then east, then west
-
-
-def flow_side(sides: list[int]) -> int:
-    """Where Resafabot's water goes at a branch (it chooses like the player who placed the tile would)."""
-    return next(s for s in FLOW_ORDER if s in sides)
+def place_canal(d: ResafaData, box: int, design: int) -> None:
+    """A Resafabot tile (canal side up): it takes the water cube of a source next to it and the canal bonus
+    tile lying there (out of the game); no box bonus (Resafabot gains nothing)."""
+    d.canal_owner[box], d.canal_design[box], d.canal_side[box] = BOT, design, 0
+    d.bot_last = box
+    for k, src in enumerate(source_boxes(d.players)):
+        if src == box and d.cubes[k] == 0:
+            d.cubes[k] = 1
+    tile = d.cbonus_at[box]
+    if tile != NO:
+        d.cbonus_at[box] = NO
+        d.cbonus_owner[tile] = BOT
+        d.cbonus_used[tile] = 1
 
 
 def arrow_of(card: int) -> int:
     return SOLO.setup_arrow if card == SETUP_CARD else SOLO.cards[card].arrow
-
-
-def render_bot(d: ResafaData) -> list[str]:
-    """Resafabot's public pieces for the text board."""
-    from .bot import current
-    from .names import centre_name, solo_card_name
-
-    tracks = " ".join(f"{COLOURS[c][0]}{d.bot_track[c]}" for c in range(4))
-    top = solo_card_name(d.bot_deck[-1])
-    now = current(d)
-    of = solo_card_name(SOLO.cards.index(now[0])) if now else ""
-    last = f"; last: {now[1].action.name.lower()} / {now[1].colour.name.lower()} of {of}" if now else ""
-    posts = sorted({centre_name(i // 4) for i, o in enumerate(d.post_owner) if o == BOT})
-    return [
-        f"Resafabot ({'starts' if d.bot_first else 'second'} this round): tracks {tracks}; solo deck top {top}, "
-        f"{len(d.bot_deck) - 1} below, {len(d.bot_shown)} revealed{last}",
-        f"    canal tiles left {len(d.bot_canals)}; posts {', '.join(posts) or 'none'}; water cubes {d.bot_cubes}",
-    ]
 
 
 # --- observation (Resafabot's public pieces: the player sees them) -----------------------------------------

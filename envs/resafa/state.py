@@ -149,31 +149,71 @@ def setup(seed: int, players: int, advanced: bool = False) -> ResafaData:
     """Set the board up for ``players`` (2-4). Seed-silent choices are in docs/rules/resafa.md.
 
     ``advanced``: the seed's advanced setup rule, "kurulumda kutuya geri konan özel kartları inceleyebilirler":
-    the special cards returned to the box are known to all (the observation shows them)."""
+    the special cards returned to the box are known to all (the observation shows them). The steps below draw
+    from one generator in this order (a saved seed replays the same setup)."""
     chance = Chance(seed)
     rng = chance.generator()
     n = players
-    net = network(n)
-    boxes = net.rows * net.cols
+    hands, decks = _deal_action_cards(rng, n)
+    spec_decks, spec_box = _deal_special_decks(rng)
+    ws_decks = [_shuffled(rng, ids) for ids in LEVEL_WORKSHOPS]
+    ws_display = [ws_decks[0].pop() for _ in range(S.workshop_display[0])] + [NO] * S.workshop_display[1]
+    bonus_decks = [_shuffled(rng, ids) for ids in BONUS_DECK_CARDS]
+    trade_tile, trade_side = _deal_trading_tiles(rng)
+    cbonus_at = _deal_canal_bonus_tiles(rng, n)
+    first = int(rng.integers(n))
+    d = ResafaData(
+        chance=chance,
+        players=n,
+        round_no=1,
+        first=first,
+        active=first,
+        turns=0,
+        **_starting_goods(n, first),
+        hand=hands,
+        deck=decks,
+        spec_decks=spec_decks,
+        spec_up=[1 if lv == Level.I else 0 for _, lv in SPECIAL_DECKS],
+        spec_box=spec_box,
+        **_starting_workshops(n),
+        ws_decks=ws_decks,
+        ws_display=ws_display,
+        trade_tile=trade_tile,
+        trade_side=trade_side,
+        cbonus_at=cbonus_at,
+        bonus_decks=bonus_decks,
+        sack_deck=_shuffled(rng, range(len(C.sack_cards))),
+        stack=[(int(Step.PLAY_CARD), first, 0, 0)],
+        advanced=int(advanced),
+        **_empty_pieces(n),
+    )
+    refill_bonus_display(d)
+    return d
+
+
+def _deal_action_cards(rng, n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """A random starting set per seat, shuffled: the hand (sorted) and the deck below it."""
     sets = _shuffled(rng, range(4))[:n]
     hands, decks = [], []
     for seat in range(n):
         cards = _shuffled(rng, SET_CARDS[SETS[sets[seat]]])
         hands.append(sorted(cards[-S.hand_size :]))
         decks.append(cards[: -S.hand_size])
+    return hands, decks
+
+
+def _deal_special_decks(rng) -> tuple[list[list[int]], list[list[int]]]:
+    """Each special deck: 4 random cards in play, the rest back in the box (sorted)."""
     spec_decks, spec_box = [], []
     for ids in DECK_CARDS:
         order = _shuffled(rng, ids)
         spec_decks.append(order[:CARDS_PER_SPECIAL_DECK])
         spec_box.append(sorted(order[CARDS_PER_SPECIAL_DECK:]))
-    spec_up = [1 if lv == Level.I else 0 for _, lv in SPECIAL_DECKS]
-    ws_decks = [_shuffled(rng, ids) for ids in LEVEL_WORKSHOPS]
-    ws_display = [ws_decks[0].pop() for _ in range(S.workshop_display[0])] + [NO] * S.workshop_display[1]
-    ws_tile, ws_face, ws_rot = [NO] * (n * CELLS), [0] * (n * CELLS), [0] * (n * CELLS)
-    for seat in range(n):
-        for k, cell in enumerate(START_CELLS):
-            ws_tile[seat * CELLS + cell] = STARTING_WORKSHOPS[2 * seat + k]
-    bonus_decks = [_shuffled(rng, ids) for ids in BONUS_DECK_CARDS]
+    return spec_decks, spec_box
+
+
+def _deal_trading_tiles(rng) -> tuple[list[int], list[int]]:
+    """A random trading tile of its colour on each centre (none in Resafa), a random side up."""
     trade_tile, trade_side = [NO] * len(C.centres), [0] * len(C.centres)
     for colour in ("blue", "red"):
         nodes = [i for i, x in enumerate(C.centres) if x.colour == colour]
@@ -181,12 +221,22 @@ def setup(seed: int, players: int, advanced: bool = False) -> ResafaData:
         for node, tile in zip(nodes, tiles, strict=True):
             trade_tile[node] = tile
             trade_side[node] = int(rng.integers(2))
+    return trade_tile, trade_side
+
+
+def _deal_canal_bonus_tiles(rng, n: int) -> list[int]:
+    """Per network box: the canal bonus tile the player count's setup card puts there (random), or NO."""
+    net = network(n)
     card = next(k for k in C.canal_setup_cards if n in k.players)
     bonus_tiles = _shuffled(rng, range(len(C.canal_bonus_tiles)))
-    cbonus_at = [NO] * boxes
+    cbonus_at = [NO] * (net.rows * net.cols)
     for (r, col), tile in zip(card.cells, bonus_tiles, strict=False):
         cbonus_at[r * net.cols + col] = tile
-    first = int(rng.integers(n))
+    return cbonus_at
+
+
+def _starting_goods(n: int, first: int) -> dict[str, list[int]]:
+    """Each seat's starting items, coins and VP, and the supply left."""
     start = S.start_items
     store = list(start.items) * n
     coins, vp = [S.start_coins] * n, [0] * n
@@ -197,69 +247,57 @@ def setup(seed: int, players: int, advanced: bool = False) -> ResafaData:
         coins[fourth] += extra.coins
         vp[fourth] += extra.vp
     supply = [SUPPLY_ITEMS[k] - sum(store[s * NUM_ITEMS + k] for s in range(n)) for k in range(NUM_ITEMS)]
-    d = ResafaData(
-        chance=chance,
-        players=n,
-        round_no=1,
-        first=first,
-        active=first,
-        turns=0,
-        coins=coins,
-        vp=vp,
-        store=store,
-        supply=supply,
-        camel_at=[CITY] * n,
-        camel_item=[NO] * n,
-        camel_load=[0] * n,
-        camel_step=[0] * n,
-        track=[0] * (4 * n),
-        hand=hands,
-        deck=decks,
-        played=[[] for _ in range(n)],
-        bonus_hand=[[] for _ in range(n)],
-        sack_hand=[[] for _ in range(n)],
-        spec_owner=[NO] * len(C.specials),
-        spec_used=[0] * len(C.specials),
-        spec_round=[0] * len(C.specials),
-        spec_decks=spec_decks,
-        spec_up=spec_up,
-        spec_box=spec_box,
-        spec_known=[0] * n,
-        ws_tile=ws_tile,
-        ws_face=ws_face,
-        ws_rot=ws_rot,
-        ws_decks=ws_decks,
-        ws_display=ws_display,
-        g_orient=[NO] * (n * CELLS),
-        g_strips=[0] * (n * CELLS),
-        g_tiles=[0] * (2 * n),
-        g_supply=[C.supply.garden_small, C.supply.garden_large],
-        gardens_done=[0] * n,
-        gate=[0] * n,
-        rows=[0] * (3 * n),
-        scarabs=[0] * n,
-        tokens=[C.supply.square_tokens, C.supply.scarab_tokens],
-        post_owner=[NO] * (len(C.centres) * POSTS_PER_CENTRE),
-        trade_tile=trade_tile,
-        trade_side=trade_side,
-        canal_owner=[NO] * boxes,
-        canal_design=[NO] * boxes,
-        canal_side=[0] * boxes,
-        canal_placed=[0] * (n * len(C.canal_tiles)),
-        cbonus_at=cbonus_at,
-        cbonus_owner=[NO] * len(C.canal_bonus_tiles),
-        cbonus_used=[0] * len(C.canal_bonus_tiles),
-        cubes=[0] * len(source_boxes(n)),
-        cubes_taken=[0] * n,
-        bonus_decks=bonus_decks,
-        bonus_display=[NO] * 12,
-        sack_deck=_shuffled(rng, range(len(C.sack_cards))),
-        sack_discard=[],
-        stack=[(int(Step.PLAY_CARD), first, 0, 0)],
-        advanced=int(advanced),
-    )
-    refill_bonus_display(d)
-    return d
+    return {"coins": coins, "vp": vp, "store": store, "supply": supply}
+
+
+def _starting_workshops(n: int) -> dict[str, list[int]]:
+    """Each seat's two starting workshops on their cells, front up, unrotated."""
+    ws_tile, ws_face, ws_rot = [NO] * (n * CELLS), [0] * (n * CELLS), [0] * (n * CELLS)
+    for seat in range(n):
+        for k, cell in enumerate(START_CELLS):
+            ws_tile[seat * CELLS + cell] = STARTING_WORKSHOPS[2 * seat + k]
+    return {"ws_tile": ws_tile, "ws_face": ws_face, "ws_rot": ws_rot}
+
+
+def _empty_pieces(n: int) -> dict[str, list]:
+    """Everything that starts empty, at zero or at its start: camels in Resafa, markers at the track starts,
+    no card taken, no garden, post, canal tile or merchant token placed, the supplies full."""
+    net = network(n)
+    boxes = net.rows * net.cols
+    return {
+        "camel_at": [CITY] * n,
+        "camel_item": [NO] * n,
+        "camel_load": [0] * n,
+        "camel_step": [0] * n,
+        "track": [0] * (4 * n),
+        "played": [[] for _ in range(n)],
+        "bonus_hand": [[] for _ in range(n)],
+        "sack_hand": [[] for _ in range(n)],
+        "spec_owner": [NO] * len(C.specials),
+        "spec_used": [0] * len(C.specials),
+        "spec_round": [0] * len(C.specials),
+        "spec_known": [0] * n,
+        "g_orient": [NO] * (n * CELLS),
+        "g_strips": [0] * (n * CELLS),
+        "g_tiles": [0] * (2 * n),
+        "g_supply": [C.supply.garden_small, C.supply.garden_large],
+        "gardens_done": [0] * n,
+        "gate": [0] * n,
+        "rows": [0] * (3 * n),
+        "scarabs": [0] * n,
+        "tokens": [C.supply.square_tokens, C.supply.scarab_tokens],
+        "post_owner": [NO] * (len(C.centres) * POSTS_PER_CENTRE),
+        "canal_owner": [NO] * boxes,
+        "canal_design": [NO] * boxes,
+        "canal_side": [0] * boxes,
+        "canal_placed": [0] * (n * len(C.canal_tiles)),
+        "cbonus_owner": [NO] * len(C.canal_bonus_tiles),
+        "cbonus_used": [0] * len(C.canal_bonus_tiles),
+        "cubes": [0] * len(source_boxes(n)),
+        "cubes_taken": [0] * n,
+        "bonus_display": [NO] * 12,
+        "sack_discard": [],
+    }
 
 
 def refill_bonus_display(d: ResafaData) -> None:

@@ -16,9 +16,9 @@ from typing import Any
 from ..core.table import build_table
 from . import names
 from .bot import current
-from .cards import halves
 from .content import ACTIONS, COLOURS, ITEMS, content, describe_all, describe_bundle
 from .geometry import CELLS, network
+from .hand import halves
 from .public_log import BOT_NAME
 from .solo import BOT, FAIR, SOLO
 from .state import CATEGORIES, NO, NUM_ITEMS, SPECIAL_DECKS, YELLOW0, ResafaData
@@ -197,76 +197,6 @@ def _face_down_label(d: ResafaData, seat: int | None) -> str:
 def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
     """The position laid out as Resafa's table, as ``seat`` (None: everything) may see it."""
     n = d.players
-    players = []
-    for s in range(n):
-        item = d.camel_item[s]
-        p: dict[str, Any] = {
-            "coins": d.coins[s],
-            "vp": d.vp[s],
-            "store": {ITEMS[k]: d.store[s * NUM_ITEMS + k] for k in range(NUM_ITEMS)},
-            "camel": {
-                "at": names.centre_name(d.camel_at[s]),
-                "cargo": f"{d.camel_load[s]} {ITEMS[item]}" if item != NO else "empty",
-                "capacity": C.camel_track[d.camel_step[s]],
-            },
-            "tracks": {COLOURS[c]: d.track[s * 4 + c] for c in range(4)},
-            "area": _area(d, s),
-            "rows": dict(zip(("garden", "workshop", "canal"), d.rows[s * 3 : s * 3 + 3], strict=True)),
-            "gardens_done": d.gardens_done[s],
-            "gate": d.gate[s],
-            "water_cubes": d.cubes_taken[s],
-            "played": [action_card(c) for c in d.played[s]],
-            "bonus_cards": [_card(C.bonus_cards[c]) for c in d.bonus_hand[s]],
-            "specials": [_special(i, d) for i, o in enumerate(d.spec_owner) if o == s],
-            "deck": len(d.deck[s]),
-            "hand_size": len(d.hand[s]),
-            "sack_size": len(d.sack_hand[s]),
-        }
-        if seat is None or s == seat:
-            p["hand"] = [action_card(c) for c in d.hand[s]]
-            p["sack_cards"] = [_card(C.sack_cards[c]) for c in d.sack_hand[s]]
-        players.append(p)
-    net = network(n)
-    boxes = []
-    for b, box in enumerate(net.boxes):
-        o = d.canal_owner[b]
-        tile = None
-        if o != NO:
-            ct = C.canal_tiles[d.canal_design[b]]
-            face = ct.back if d.canal_side[b] and ct.back else ct.front
-            tile = {"owner": o, "id": ct.id, "exits": sorted(face.exits), "tank": face.tank}
-            tile["text"] = names.canal_text(d.canal_design[b], d.canal_side[b])
-        bonus = d.cbonus_at[b]
-        boxes.append(
-            {
-                "printed": sorted(box.printed),
-                "bonus": describe_all(box.effects) if box.effects else "",
-                "tile": tile,
-                "bonus_tile": describe_all(C.canal_bonus_tiles[bonus].effects) if bonus != NO else None,
-            }
-        )
-    centres = []
-    for k, x in enumerate(C.centres):
-        deal = short = None
-        if d.trade_tile[k] != NO:
-            dl = C.trading_tiles[d.trade_tile[k]].sides[d.trade_side[k]]
-            deal = f"{ITEMS[dl.item]}: buy for {names.plural(dl.buy, 'coin')}, sell for {describe_bundle(dl.sell)}"
-            sell = describe_bundle(dl.sell).replace(" coins", "").replace(" coin", "")
-            short = f"{ITEMS[dl.item]}: buy {dl.buy}, sell {sell}"  # the map's label (coins understood)
-        posts = [
-            {"owner": d.post_owner[k * 4 + j], "open": max(n, 2) >= p.min_players, "token": p.token}
-            for j, p in enumerate(x.posts)
-        ]
-        camels = [s for s in range(n) if d.camel_at[s] == k]
-        centres.append({"deal": deal, "short": short, "posts": posts, "camels": camels})
-    specials = []
-    for k, (col, lv) in enumerate(SPECIAL_DECKS):
-        deck = d.spec_decks[k]
-        top = _special(deck[-1], d) if d.spec_up[k] and deck else None
-        entry = {"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top}
-        if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by name
-            entry["face_down"] = [_special(c, d) for c in sorted(face_down(d, k))]
-        specials.append(entry)
     turn = None
     if d.card != NO:
         turn = {
@@ -285,18 +215,96 @@ def view(d: ResafaData, seat: int | None) -> dict[str, Any]:
         "supply": {ITEMS[k]: d.supply[k] for k in range(NUM_ITEMS)},
         "garden_tiles": {"small": d.g_supply[0], "large": d.g_supply[1]},
         "tokens": {"square": d.tokens[0], "scarab": d.tokens[1]},
-        "players": players,
-        "canal": boxes,
+        "players": [_player(d, s, seat) for s in range(n)],
+        "canal": [_canal_box(d, b) for b in range(len(network(n).boxes))],
         "cubes": list(d.cubes),
-        "centres": centres,
+        "centres": [_centre(d, k) for k in range(len(C.centres))],
         "workshop_display": [_workshop(t) if t != NO else None for t in d.ws_display],
         "bonus_display": [_card(C.bonus_cards[c]) if c != NO else None for c in d.bonus_display],
-        "specials": specials,
+        "specials": [_special_deck(d, k, seat) for k in range(len(SPECIAL_DECKS))],
         "face_down_label": _face_down_label(d, seat),
         "sack": {"deck": len(d.sack_deck), "discard": len(d.sack_discard)},
         "turn": turn,
         "sheet": sheet,
     }
+
+
+def _player(d: ResafaData, s: int, seat: int | None) -> dict[str, Any]:
+    """Seat ``s``'s board and cards (its hand and sack cards only for itself or a watcher)."""
+    item = d.camel_item[s]
+    p: dict[str, Any] = {
+        "coins": d.coins[s],
+        "vp": d.vp[s],
+        "store": {ITEMS[k]: d.store[s * NUM_ITEMS + k] for k in range(NUM_ITEMS)},
+        "camel": {
+            "at": names.centre_name(d.camel_at[s]),
+            "cargo": f"{d.camel_load[s]} {ITEMS[item]}" if item != NO else "empty",
+            "capacity": C.camel_track[d.camel_step[s]],
+        },
+        "tracks": {COLOURS[c]: d.track[s * 4 + c] for c in range(4)},
+        "area": _area(d, s),
+        "rows": dict(zip(("garden", "workshop", "canal"), d.rows[s * 3 : s * 3 + 3], strict=True)),
+        "gardens_done": d.gardens_done[s],
+        "gate": d.gate[s],
+        "water_cubes": d.cubes_taken[s],
+        "played": [action_card(c) for c in d.played[s]],
+        "bonus_cards": [_card(C.bonus_cards[c]) for c in d.bonus_hand[s]],
+        "specials": [_special(i, d) for i, o in enumerate(d.spec_owner) if o == s],
+        "deck": len(d.deck[s]),
+        "hand_size": len(d.hand[s]),
+        "sack_size": len(d.sack_hand[s]),
+    }
+    if seat is None or s == seat:
+        p["hand"] = [action_card(c) for c in d.hand[s]]
+        p["sack_cards"] = [_card(C.sack_cards[c]) for c in d.sack_hand[s]]
+    return p
+
+
+def _canal_box(d: ResafaData, b: int) -> dict[str, Any]:
+    """A box of the canal network: its printed channel and bonus, its tile, the canal bonus tile on it."""
+    box = network(d.players).boxes[b]
+    o = d.canal_owner[b]
+    tile = None
+    if o != NO:
+        ct = C.canal_tiles[d.canal_design[b]]
+        face = ct.back if d.canal_side[b] and ct.back else ct.front
+        tile = {"owner": o, "id": ct.id, "exits": sorted(face.exits), "tank": face.tank}
+        tile["text"] = names.canal_text(d.canal_design[b], d.canal_side[b])
+    bonus = d.cbonus_at[b]
+    return {
+        "printed": sorted(box.printed),
+        "bonus": describe_all(box.effects) if box.effects else "",
+        "tile": tile,
+        "bonus_tile": describe_all(C.canal_bonus_tiles[bonus].effects) if bonus != NO else None,
+    }
+
+
+def _centre(d: ResafaData, k: int) -> dict[str, Any]:
+    """A trading centre: its face-up deal, its post boxes, the camels there."""
+    n, x = d.players, C.centres[k]
+    deal = short = None
+    if d.trade_tile[k] != NO:
+        dl = C.trading_tiles[d.trade_tile[k]].sides[d.trade_side[k]]
+        deal = f"{ITEMS[dl.item]}: buy for {names.plural(dl.buy, 'coin')}, sell for {describe_bundle(dl.sell)}"
+        sell = describe_bundle(dl.sell).replace(" coins", "").replace(" coin", "")
+        short = f"{ITEMS[dl.item]}: buy {dl.buy}, sell {sell}"  # the map's label (coins understood)
+    posts = [
+        {"owner": d.post_owner[k * 4 + j], "open": max(n, 2) >= p.min_players, "token": p.token}
+        for j, p in enumerate(x.posts)
+    ]
+    camels = [s for s in range(n) if d.camel_at[s] == k]
+    return {"deal": deal, "short": short, "posts": posts, "camels": camels}
+
+
+def _special_deck(d: ResafaData, k: int, seat: int | None) -> dict[str, Any]:
+    """A special deck: its face-up card and size; its face-down cards where ``seat`` may know them."""
+    col, lv = SPECIAL_DECKS[k]
+    deck = d.spec_decks[k]
+    top = _special(deck[-1], d) if d.spec_up[k] and deck else None
+    entry = {"colour": COLOURS[col], "level": int(lv), "cards": len(deck), "top": top}
+    if seat is None or d.advanced or d.spec_known[seat] >> k & 1:  # searched decks: the cards, by name
+        entry["face_down"] = [_special(c, d) for c in sorted(face_down(d, k))]
+    return entry
 
 
 def table(state: Any, seat: int | None) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from .actions import COLOUR0, PICK0, SEARCH, TAKE_TOP
 from .content import Colour, content
 from .economy import gain
 from .effects import push_effects
+from .hand import card_pair
 from .state import NO, YELLOW0, ResafaData, S
 from .steps import Step
 
@@ -137,8 +138,6 @@ _PASSIVE = {"Discount", "Trigger", "HandLimit", "Score"}
 def replace_action_card(d: ResafaData, seat: int, card: int) -> None:
     """Seed: a yellow card replaces the starting card with the same actions (hand, deck or played pile
     alike, so a seat never has more than 6 action cards)."""
-    from .cards import card_pair
-
     pair = frozenset(C.specials[card].replaces)
     new = YELLOW0 + card
     for pile in (d.hand[seat], d.deck[seat], d.played[seat]):

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .actions import BUY, COUNT0, ITEM0, MOVE0, PASS, POSTBOX0, ROW0, SELL, USE
-from .cards import use_actions
 from .content import Bundle, content
 from .economy import build_cost, camel_capacity, can_pay, discount, gain, pay, triggered
 from .effects import discount_of, push_effects
 from .geometry import move_cost
+from .hand import use_actions
 from .state import CENTRE_NODES, CITY, NO, NUM_ITEMS, POSTS_PER_CENTRE, ResafaData, S
 from .steps import Step
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.tasks import TaskMachine
-from . import bot, canals, cards, effects, gardens, tracks, trade, workshops
+from . import bot, canals, cards, effects, extras, gardens, hand, tracks, trade, workshops
 from .actions import CARD_USE_FIRST, COLOUR_FIRST
 from .steps import DECISION_TEXT, Step
 
@@ -45,9 +45,9 @@ _PLAIN = {
     Step.MERCHANT_ROW: (trade.legal_row, trade.apply_row),
     Step.CHOICE: (effects.legal_choice, effects.apply_choice),
     Step.CONVERT: (effects.legal_convert, effects.apply_convert),
-    Step.BUILD_OFFER: (effects.legal_build_offer, effects.apply_build_offer),
-    Step.EXTRA_ACTION: (effects.legal_extra_action, effects.apply_extra_action),
-    Step.HAND_LIMIT: (cards.legal_hand_limit, cards.apply_hand_limit),
+    Step.BUILD_OFFER: (extras.legal_build_offer, extras.apply_build_offer),
+    Step.EXTRA_ACTION: (extras.legal_extra_action, extras.apply_extra_action),
+    Step.HAND_LIMIT: (hand.legal_hand_limit, hand.apply_hand_limit),
     Step.FLOW: (canals.legal_flow, canals.apply_flow),
 }
 #: decisions that also offer the held cards ("at any time, even in the middle of actions"): every decision
@@ -91,12 +91,12 @@ CARD_WINDOWS = frozenset(
 def _with_cards(step: Step, legal, apply):
     def legal_w(d, seat, a, b):
         out = legal(d, seat, a, b)
-        return out + cards.use_actions(d, seat) if out else out
+        return out + hand.use_actions(d, seat) if out else out
 
     def apply_w(d, action, seat, a, b):
         if action >= CARD_USE_FIRST:
             d.stack.append((int(step), seat, a, b))
-            cards.apply_use(d, seat, action)
+            hand.apply_use(d, seat, action)
         else:
             apply(d, action, seat, a, b)
 
@@ -111,7 +111,7 @@ def _first(actions: Iterator[int]) -> list[int]:
 def _first_use(d, seat: int, a: int, b: int) -> list[int]:
     """The first of the hand-limit decision's actions: it has some exactly when a held card is usable (a bonus
     card to drop is also one to use), so the hand limit itself need not be read."""
-    return cards.use_actions(d, seat)[:1]
+    return hand.use_actions(d, seat)[:1]
 
 
 #: where the lookahead needs only whether a decision has a legal action (it stops there and never reads the

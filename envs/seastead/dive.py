@@ -13,18 +13,7 @@ from .ending import record_triggers
 from .specialists import AGENT, face_up, play, plays
 from .state import BOSS, BOSS_BUILDING, NO, SeasteadData
 from .steps import Step
-from .tokens import decree_is, gain, loc_cost, opponent, supplied_kinds
-
-
-def reveal(d: SeasteadData) -> None:
-    """Turn over the top dive card; an empty deck is first rebuilt from the shuffled discard pile."""
-    if not d.dive_deck:
-        rng = d.chance.generator()
-        d.dive_deck = [d.dive_discard[i] for i in rng.permutation(len(d.dive_discard))]
-        d.dive_discard = []
-        d.dive_reshuffled = 1
-    d.revealed = d.dive_deck.pop()
-    record_triggers(d)  # a Depths card back may show now
+from .tokens import decree_is, gain, loc_cost, opponent, reveal, supplied_kinds
 
 
 def start_dive(d: SeasteadData, seat: int) -> None:

@@ -13,7 +13,7 @@ from .actions import LOC0, SPEC0
 from .content import NUM_RES, SPEC_BY_NAME, SPECIALISTS, Bld
 from .state import NO, SeasteadData
 from .steps import Step
-from .tokens import buildable_locations, dive_deck_ready, gain, gain_cleanup, has_empty_location, opponent
+from .tokens import buildable_locations, dive_deck_ready, gain, gain_cleanup, has_empty_location, opponent, reveal
 
 SCOUT = SPEC_BY_NAME["Scout"]
 TRAWLER = SPEC_BY_NAME["Trawler"]
@@ -105,8 +105,6 @@ def play(d: SeasteadData, seat: int, sid: int) -> None:
     d.played |= 1 << sid
     push = d.stack.append
     if sid == SCOUT:
-        from .dive import reveal
-
         d.dive_discard.append(d.revealed)
         reveal(d)
     elif sid == TRAWLER:

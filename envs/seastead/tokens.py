@@ -1,4 +1,4 @@
-"""Supplies and board queries shared by the rules: resources, cleanup tokens, free locations, ships.
+"""Supplies and board queries shared by the rules: resources, cleanup tokens, free locations, ships, the dive deck.
 
 Seed: "Ortak arzda alacağınız kadar jeton yoksa, yalnızca mevcut olanı alırsınız; gerisi kaybolur." and
 "alacağınız kadar [temizlik] jeton yoksa, eksik kalan miktarı skor bloğuna not edersiniz".
@@ -126,3 +126,15 @@ def opponent(seat: int) -> int:
 def dive_deck_ready(d: SeasteadData) -> bool:
     """A dive card can be revealed (from the deck, or after reshuffling the discard pile)."""
     return bool(d.dive_deck) or bool(d.dive_discard)
+
+
+def reveal(d: SeasteadData) -> None:
+    """Turn over the top dive card; an empty deck is first rebuilt from the shuffled discard pile. Here, below
+    both, because a dive and the Scout specialist reveal."""
+    if not d.dive_deck:
+        rng = d.chance.generator()
+        d.dive_deck = [d.dive_discard[i] for i in rng.permutation(len(d.dive_discard))]
+        d.dive_discard = []
+        d.dive_reshuffled = 1
+    d.revealed = d.dive_deck.pop()
+    record_triggers(d)  # a Depths card back may show now

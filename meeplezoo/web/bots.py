@@ -2,9 +2,10 @@
 
 A request names each bot by an agent spec (``mcts:iters=500,rollout=heuristic``). The server makes it only if
 
-- its name is on :data:`SERVER_BOTS` and registered for the game by MeepleZoo itself (no plugin agent,
-  no ``human``), and every parameter it sets is one :data:`SERVER_BOTS` lists, within its bounds; no
-  parameter names a file, so ``ppo`` is the policy shipped for the game and ``valued`` its shipped model;
+- it is a generic agent on :data:`SERVER_BOTS` or an agent the game's manifest ships (no plugin agent registered
+  over either, no ``human``), and every parameter it sets is one :data:`SERVER_BOTS` lists, within its bounds (a
+  game's own agents take none); no parameter names a file, so ``ppo`` is the policy shipped for the game and a
+  game's agent plays its shipped model;
 - or it is one of the specs the person who started the server allowed (``meeplezoo serve --allow-agent
   SPEC``), exactly as written there: a policy from a path or a plugin agent is code that person vouches for.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .. import agents, games
 from ..agents.registry import agent_params, agent_target, available_agents
 from ..agents.spec import AgentSpecError, Param, bind_params, parse_spec
 from .security import RequestError
@@ -26,8 +28,6 @@ from .security import RequestError
 #: slowest game); ``seconds`` (time instead of iterations) stops after one iteration past it.
 SERVER_BOTS: dict[str, dict[str, tuple[float, float] | None]] = {
     "random": {},
-    "heuristic": {},
-    "valued": {},
     "ppo": {"deterministic": None, "avoid_repeats": None},
     "mcts": {
         "iters": (1, 2000),
@@ -44,6 +44,8 @@ SERVER_BOTS: dict[str, dict[str, tuple[float, float] | None]] = {
         "estimate": None,
     },
 }
+#: the package of MeepleZoo's generic agents (random, mcts, ppo, human)
+GENERIC_AGENTS = agents.__name__
 #: the longest spec a request may send
 MAX_SPEC = 200
 
@@ -55,18 +57,22 @@ def _key(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
 
 
 def _shipped(name: str, game: str) -> bool:
-    """Whether ``name`` is registered for ``game`` by MeepleZoo itself (not a plugin), with what it needs
-    shipped (``ppo``: a policy for the game)."""
-    if name not in available_agents(game) or not agent_target(name, game).startswith("meeplezoo."):
+    """Whether agent ``name`` of ``game`` is one MeepleZoo ships: a generic agent of :mod:`meeplezoo.agents` or
+    the agent the game's manifest names (not a plugin agent registered over it), with what it needs shipped
+    (``ppo``: a policy in the game's package)."""
+    if name not in available_agents(game):
         return False
-    if name == "ppo":
-        from ..agents.policy import shipped_policy
+    manifest = games.manifest(game)
+    target = agent_target(name, game)
+    if target != manifest.agents.get(name) and not target.startswith(f"{GENERIC_AGENTS}."):
+        return False
+    return name != "ppo" or manifest.shipped_policy(0) is not None
 
-        try:
-            shipped_policy(game)
-        except AgentSpecError:
-            return False
-    return True
+
+def _bounds(name: str) -> dict[str, tuple[float, float] | None]:
+    """What a web page may set of agent ``name``: a generic agent's :data:`SERVER_BOTS` entry; nothing of a game's
+    own agent (its parameters, such as a model ``path``, stay the operator's: ``serve --allow-agent``)."""
+    return SERVER_BOTS.get(name, {})
 
 
 def _describe(param: Param, bound: tuple[float, float] | None) -> dict[str, Any]:
@@ -85,8 +91,11 @@ class BotPolicy:
         self.allowed = {_key(spec): spec.strip() for spec in allowed}
 
     def names(self, game: str) -> list[str]:
-        """The agent names of :data:`SERVER_BOTS` a web page may seat in ``game``."""
-        return [name for name in SERVER_BOTS if _shipped(name, game)]
+        """The agent names a web page may seat in ``game``: the generic ones of :data:`SERVER_BOTS`, then the agents
+        the game's manifest ships (its heuristic...) after the first, each with what it needs shipped."""
+        generic = list(SERVER_BOTS)
+        own = [name for name in games.manifest(game).agents if name not in SERVER_BOTS]
+        return [name for name in (*generic[:1], *own, *generic[1:]) if _shipped(name, game)]
 
     def check(self, spec: Any, game: str, where: str = "bot") -> None:
         """Raise :class:`RequestError` (400, one line, starting with ``where``) unless the bot ``spec`` may sit
@@ -100,7 +109,7 @@ class BotPolicy:
         if key in self.allowed:  # the operator's own choice (made, or refused in one line, as the session makes it)
             return
         name, raw = key[0], dict(key[1])
-        if name not in SERVER_BOTS or not _shipped(name, game):
+        if name not in self.names(game):
             allowed = ", ".join(self.names(game))
             raise RequestError(400, f"{where}: this server does not seat {name[:40]!r} in {game}; it seats {allowed}")
         params = agent_params(name, game)
@@ -108,7 +117,7 @@ class BotPolicy:
             values = bind_params(name, params, raw)
         except AgentSpecError as exc:
             raise RequestError(400, f"{where}: {exc}") from None
-        bounds = SERVER_BOTS[name]
+        bounds = _bounds(name)
         for param in params:
             if param.name not in values:
                 continue
@@ -128,7 +137,7 @@ class BotPolicy:
         bounds, and the specs the server's operator allowed."""
         out = []
         for name in self.names(game):
-            bounds = SERVER_BOTS[name]
+            bounds = _bounds(name)
             params = {p.name: _describe(p, bounds[p.name]) for p in agent_params(name, game) if p.name in bounds}
             text = ", ".join(
                 f"{k} {v['min']:g}..{v['max']:g}"

@@ -1,4 +1,4 @@
-"""The ``meeplezoo serve`` command (wired into :mod:`meeplezoo.cli`).
+"""The ``meeplezoo serve`` command (wired into :mod:`meeplezoo.cli` by its ``add_parser`` and ``run``).
 
 ::
 
@@ -40,7 +40,7 @@ def allow_host(text: str) -> str:
     return text
 
 
-def add_serve_parser(sub: Any) -> None:
+def add_parser(sub: Any, game_help: str = "") -> argparse.ArgumentParser:
     """The ``serve`` sub-command's parser, on ``sub`` (the CLI's sub-parsers)."""
     sv = sub.add_parser("serve", help="play and watch games in the browser", description=cmd_serve.__doc__)
     sv.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
@@ -75,6 +75,10 @@ def add_serve_parser(sub: Any) -> None:
         help="a bot's time per decision; a bot over it forfeits (default 30)",
     )
     sv.set_defaults(func=cmd_serve)
+    return sv
+
+
+add_serve_parser = add_parser
 
 
 def check_agent_spec(spec: str) -> None:
@@ -137,3 +141,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         sock.close()
     return 0
+
+
+#: the command, as every command module names it (:mod:`meeplezoo.commands`)
+run = cmd_serve

@@ -10,7 +10,6 @@ player fixed it).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import secrets
 import threading
@@ -28,6 +27,7 @@ from ..arena.faults import ILLEGAL, RAISED, TIMEOUT, Fault
 from ..envs.core.errors import ActionTypeError
 from ..envs.core.moves import distinct_moves
 from .security import RequestError
+from .tables import table_of
 
 __all__ = ["RequestError", "Session", "automa_entries", "table_of"]
 
@@ -56,12 +56,6 @@ class TimedView(SeatView):
 def automa_entries(state: Any, before: Any) -> list[dict[str, Any]]:
     """Log entries of a solo automa's turns since ``before`` (None: the setup); they belong to no seat."""
     return [{"seat": None, "pending": None, "action": None, "name": t} for t in state.automa_turns(before)]
-
-
-def table_of(state: Any, seat: int | None) -> dict[str, Any]:
-    """The game's structured table view (``envs/<game>/table.py``) for ``seat`` (None: everything)."""
-    module = importlib.import_module(f"meeplezoo.envs.{state.game.name}.table")
-    return module.table(state, seat)
 
 
 class Session:

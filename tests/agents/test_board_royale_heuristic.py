@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplezoo.agents.board_royale_heuristic import BoardRoyaleHeuristicAgent
 from meeplezoo.agents.view import seat_view, view_of_state
 from meeplezoo.envs import board_royale_v0
 from meeplezoo.envs.board_royale import BoardRoyaleGame
+from meeplezoo.envs.board_royale.heuristic import BoardRoyaleHeuristicAgent
 
 GAMES = 200
 MAX_DECISIONS = 5_000

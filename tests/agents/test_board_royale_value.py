@@ -10,10 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from meeplezoo.agents import board_royale_value as value
 from meeplezoo.agents import make_agent
 from meeplezoo.agents.view import view_of_state
-from meeplezoo.envs.board_royale import BoardRoyaleGame
+from meeplezoo.envs.board_royale import BoardRoyaleGame, value
 from meeplezoo.envs.board_royale.content import CARD_TYPE, NUM_KINDS, NUM_RES
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fit_board_royale_value.py"
@@ -99,17 +98,19 @@ def test_win_logits_read_only_public_facts_so_every_determinization_agrees():
 
 
 def test_fit_recovers_the_weights_of_a_conditional_logit():
+    from meeplezoo.training.value_fit import fit_win, log_loss, win_probabilities
+
     rng = np.random.default_rng(0)
     true = np.array([1.0, -0.5, 0.25])
     x = rng.normal(size=(20000, 4, 3))
     alive = rng.random((20000, 4)) < 0.8
     alive[:, 0] = True
-    p = value.win_probabilities(x, alive, true)
+    p = win_probabilities(x, alive, true)
     winner = (p.cumsum(1) > rng.random((20000, 1))).argmax(1)
-    w = value.fit(x, alive, winner, l2=0.0)
+    w = fit_win(x, alive, winner, l2=0.0)
     assert np.abs(w - true).max() < 0.05
-    assert value.log_loss(x, alive, winner, w) < value.log_loss(x, alive, winner, np.zeros(3))
-    assert (value.win_probabilities(x, alive, w)[~alive] == 0).all()
+    assert log_loss(x, alive, winner, w) < log_loss(x, alive, winner, np.zeros(3))
+    assert (win_probabilities(x, alive, w)[~alive] == 0).all()
 
 
 def test_a_weights_document_that_does_not_match_is_refused():

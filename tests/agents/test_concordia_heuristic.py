@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplezoo.agents.concordia_heuristic import ConcordiaHeuristicAgent
 from meeplezoo.agents.view import seat_view, view_of_state
 from meeplezoo.envs import concordia_v0
 from meeplezoo.envs.concordia import ConcordiaGame
+from meeplezoo.envs.concordia.heuristic import ConcordiaHeuristicAgent
 
 GAMES = 200
 
@@ -55,7 +55,7 @@ def test_heuristic_only_chooses_legal_actions_and_acts_through_the_env() -> None
 
 
 def test_the_projected_score_runs_from_the_start_to_the_true_final_score() -> None:
-    from meeplezoo.agents.concordia_heuristic import evaluate, game_left, projected_score
+    from meeplezoo.envs.concordia.heuristic import evaluate, game_left, projected_score
 
     state = ConcordiaGame(num_players=3, map="italia").new_state(4)
     rng = np.random.default_rng(4)

@@ -6,8 +6,12 @@ import numpy as np
 import pytest
 
 from meeplezoo.agents import make_agent
-from meeplezoo.agents.concordia_heuristic import ConcordiaHeuristicAgent, evaluate, game_left
-from meeplezoo.agents.concordia_valued import (
+from meeplezoo.agents.spec import AgentSpecError
+from meeplezoo.agents.view import view_of_state
+from meeplezoo.envs.concordia.game import ConcordiaGame
+from meeplezoo.envs.concordia.heuristic import ConcordiaHeuristicAgent, evaluate, game_left
+from meeplezoo.envs.concordia.steps import Step
+from meeplezoo.envs.concordia.valued import (
     MARGIN_SCALE,
     ConcordiaValuedAgent,
     ValueModel,
@@ -15,10 +19,6 @@ from meeplezoo.agents.concordia_valued import (
     margin,
     shipped_value,
 )
-from meeplezoo.agents.spec import AgentSpecError
-from meeplezoo.agents.view import view_of_state
-from meeplezoo.envs.concordia.game import ConcordiaGame
-from meeplezoo.envs.concordia.steps import Step
 
 GAME2 = ConcordiaGame(num_players=2)
 WIDTH = GAME2.observation_size + 3

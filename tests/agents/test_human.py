@@ -142,6 +142,33 @@ def test_board_royale_shows_the_own_hand_and_no_other_hand():
     assert text.count("your hand:") == 1
 
 
+def test_the_own_cards_shown_are_the_ones_the_games_manifest_names(monkeypatch):
+    """Seastead's picture shows every holding (its manifest names no ``own_cards``); a manifest that names a
+    function gets its line under the table, from a determinization of the seat's view."""
+    import dataclasses
+    import sys
+    import types
+
+    from meeplezoo import games
+
+    _, view = a_view("seastead", seed=2)
+    out = io.StringIO()
+    HumanAgent(stdin=io.StringIO(f"{view.legal_actions[0]}\n"), stdout=out).act(view)
+    assert games.manifest("seastead").own_cards is None and "your hand" not in out.getvalue()
+    module = types.ModuleType("fake_own_cards")
+    module.own_cards = lambda seat_view, state: f"seat {seat_view.seat} holds {type(state).__name__}"
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    fake = dataclasses.replace(games.manifest("seastead"), own_cards="fake_own_cards:own_cards")
+    real = games.manifest
+    monkeypatch.setattr(games, "manifest", lambda name: fake if name == "seastead" else real(name))
+    out = io.StringIO()
+    HumanAgent(stdin=io.StringIO(f"{view.legal_actions[0]}\n"), stdout=out).act(view)
+    assert f"seat {view.seat} holds {type(view.public_state()).__name__}" in out.getvalue().splitlines()
+    out = io.StringIO()
+    HumanAgent(board=False, stdin=io.StringIO(f"{view.legal_actions[0]}\n"), stdout=out).act(view)
+    assert "holds" not in out.getvalue()  # board=false: no table, no holdings
+
+
 def test_play_human_against_mcts_from_the_cli(capsys, monkeypatch):
     class Script(io.StringIO):
         """Two bad answers, then the first legal id on screen for ten decisions, then ``q``."""

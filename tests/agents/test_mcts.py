@@ -3,22 +3,34 @@ values per seat; and agent spec strings (parameters, one-line errors)."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+import sys
+import types
+
 import numpy as np
 import pytest
 
+from meeplezoo import games
 from meeplezoo.agents import make_agent
+from meeplezoo.agents.human import HumanAgent
 from meeplezoo.agents.mcts import (
-    ESTIMATES,
-    ROLLOUTS,
+    NO_HOOKS,
     ISMCTSAgent,
     _estimate_values,
     _final_values,
     _margin_values,
     _Node,
+    search_hooks,
 )
-from meeplezoo.agents.spec import AgentSpecError
+from meeplezoo.agents.policy import PolicyAgent
+from meeplezoo.agents.spec import AgentSpecError, defaults_of
 from meeplezoo.agents.view import view_of_state
+from meeplezoo.envs.concordia.valued import ConcordiaValuedAgent
+from meeplezoo.envs.core.manifest import GameManifest, SearchHooks
 from meeplezoo.games import game_names, make_env
+
+BUILT_IN = ("seastead", "concordia", "board_royale", "resafa")
 
 CONFIGS = [("seastead", {}), ("concordia", {"num_players": 3}), ("board_royale", {"num_players": 4})]
 
@@ -87,8 +99,8 @@ def test_values_share_the_win_and_estimates_skip_eliminated_seats():
     values = _final_values(state, 4)
     assert sum(values) == pytest.approx(1.0) and values[state.ranks().index(0)] > 0
     alive = position("board_royale", {"num_players": 3}, 7, 40)
-    estimate, scale = ESTIMATES["board_royale"]
-    est = _estimate_values(alive, estimate, scale)
+    hooks = search_hooks("board_royale")
+    est = _estimate_values(alive, hooks.estimate, hooks.scale)
     assert sum(est) == pytest.approx(1.0)
     assert all(est[s] == 0.0 for s in alive.eliminated())
 
@@ -99,10 +111,13 @@ def test_a_node_starts_empty():
 
 
 @pytest.mark.parametrize("game", game_names())
-def test_every_game_has_random_heuristic_mcts_and_a_cutoff_estimate(game):
-    for spec in ("random", "heuristic", "mcts", "mcts:iters=400,rollout=heuristic", "mcts:seconds=0.5"):
+def test_every_game_has_random_and_mcts_and_a_built_in_game_its_heuristic_and_cutoff_estimate(game):
+    for spec in ("random", "mcts", "mcts:seconds=0.5"):
         assert make_agent(spec, game, seed=0) is not None
-    assert game in ESTIMATES
+    if game in BUILT_IN:
+        for spec in ("heuristic", "mcts:iters=400,rollout=heuristic"):
+            assert make_agent(spec, game, seed=0) is not None
+        assert search_hooks(game).estimate is not None
 
 
 def test_spec_parameters_are_converted():
@@ -116,9 +131,11 @@ def test_spec_parameters_are_converted():
     ("spec", "message"),
     [
         ("mcts:depth=3", r"agent 'mcts' has no parameter 'depth'; its parameters: iters, seconds, c, rollout"),
-        ("mcts:iters=many", r"parameter 'iters': expected int, got 'many'"),
-        ("mcts:iters=0", r"parameter 'iters': must be at least 1"),
-        ("mcts:rollout=smart", r"expected one of random, heuristic, fast, got 'smart'"),
+        ("mcts:iters=many", r"^agent 'mcts': iters takes a whole number of at least 1, not 'many'$"),
+        ("mcts:iters=0", r"^agent 'mcts': iters takes a whole number of at least 1, not '0'$"),
+        ("mcts:rollout=smart", r"^agent 'mcts': rollout takes one of random, heuristic, fast, not 'smart'$"),
+        ("mcts:forced=maybe", r"^agent 'mcts': forced takes true or false, not 'maybe'$"),
+        ("mcts:c=-1", r"^agent 'mcts': c takes a number of at least 0, not '-1'$"),
         ("random:fast=1", r"agent 'random' has no parameter 'fast'; its parameters: none"),
         ("nobody", r"no agent 'nobody' for seastead; available: heuristic, human, mcts, ppo, random"),
         ("ppo:/no/such/model.zip", r"no model file '/no/such/model.zip'"),
@@ -133,45 +150,45 @@ def test_a_bad_spec_is_a_one_line_error_naming_what_exists(spec, message):
 
 
 # --- a tiny two-seat game for the tree's shape: seat 0 picks 0/1, seat 1 has one forced move, seat 0 picks
-# again; seat 0 wins exactly when it picked 1 both times
-
-
-class _ChainData:
-    def __init__(self) -> None:
-        self.stack = [(0, 0, 0, 0)]
-        self.legal = (0, 1)
-        self.picks: list[int] = []
+# again; seat 0 wins exactly when it picked 1 both times. Its state has the engine protocol's methods only (no
+# record): the search talks to a game through them.
 
 
 class _ChainGame:
     name, num_players, num_actions, score_scale = "chain", 2, 2, 1.0
 
 
-#: step -> (the next task, its legal actions)
-_CHAIN_NEXT = {0: ((1, 1, 0, 0), (0,)), 1: ((2, 0, 0, 0), (0, 1))}
+#: decision -> (the seat to act, its legal actions); the decisions come in this order
+_CHAIN = (("first pick", 0, (0, 1)), ("forced reply", 1, (0,)), ("second pick", 0, (0, 1)))
 
 
 class _ChainState:
     game = _ChainGame()
 
     def __init__(self) -> None:
-        self.d = _ChainData()
+        self.done = 0  # decisions taken
+        self.picks: list[int] = []
+
+    def is_terminal(self) -> bool:
+        return self.done == len(_CHAIN)
+
+    def current_player(self) -> int:
+        return _CHAIN[self.done][1]
+
+    def pending(self) -> str:
+        return _CHAIN[self.done][0]
+
+    def legal_order(self) -> tuple[int, ...]:
+        return _CHAIN[self.done][2]
 
     def apply(self, action: int) -> None:
-        d = self.d
-        assert action in d.legal
-        step = d.stack.pop()[0]
-        if step != 1:
-            d.picks.append(action)
-        if step in _CHAIN_NEXT:
-            task, legal = _CHAIN_NEXT[step]
-            d.stack.append(task)
-            d.legal = legal
-        else:
-            d.legal = ()
+        assert action in self.legal_order()
+        if self.current_player() == 0:
+            self.picks.append(action)
+        self.done += 1
 
     def ranks(self) -> list[int]:
-        return [0, 1] if self.d.picks == [1, 1] else [1, 0]
+        return [0, 1] if self.picks == [1, 1] else [1, 0]
 
     def eliminated(self) -> frozenset[int]:
         return frozenset()
@@ -196,12 +213,12 @@ def test_forced_decisions_are_no_tree_level_when_asked(forced):
 
     agent._iterate = spy
     assert agent.act(_ChainView()) == 1  # the only winning line starts with 1
-    below = captured["root"].children[1].children
-    step_of = {key: key // 2 // 2 for key in below}  # keys are (step * players + mover) * actions + action
-    if forced:  # seat 1's forced move is skipped: the children are seat 0's second pick (step 2, both actions)
-        assert sorted(below) == [(2 * 2 + 0) * 2 + 0, (2 * 2 + 0) * 2 + 1]
-    else:  # one child: the forced move of seat 1 (step 1)
-        assert list(step_of.values()) == [1] and len(below) == 1
+    below = list(captured["root"].children[1].children.values())
+    if forced:  # seat 1's forced move is skipped: the children are seat 0's second pick (both actions)
+        assert [child.mover for child in below] == [0, 0]
+    else:  # one child: the forced move of seat 1
+        assert [child.mover for child in below] == [1]
+        assert [child.mover for child in below[0].children.values()] == [0, 0]
 
 
 def test_margin_values_judge_each_seat_against_its_best_rival():
@@ -236,10 +253,10 @@ def test_a_heavy_progressive_bias_plays_the_heuristics_choice():
 
 
 def test_concordias_fast_rollout_keeps_the_rule_choices_and_plays_legal_games():
-    from meeplezoo.agents.concordia_heuristic import rule_choice
+    from meeplezoo.envs.concordia.heuristic import rule_choice
     from meeplezoo.envs.concordia.steps import Step
 
-    fast = ROLLOUTS["concordia"]
+    fast = search_hooks("concordia").rollout
     state = make_env("concordia", num_players=3).unwrapped.game.new_state(3)
     py = __import__("random").Random(0)
     decisions = 0
@@ -261,7 +278,8 @@ def test_a_solo_search_values_score_gains_over_the_root():
     from meeplezoo.agents.mcts import _solo_values
 
     state = position("resafa", {"num_players": 1}, 3, 30)
-    estimate, scale = ESTIMATES["resafa"]
+    hooks = search_hooks("resafa")
+    estimate, scale = hooks.estimate, hooks.scale
     now = estimate(state)[0]
     assert _solo_values(state, estimate, scale, now) == [pytest.approx(0.5)]
     assert _solo_values(state, estimate, scale, now - scale)[0] > 0.7
@@ -281,53 +299,60 @@ def test_a_solo_search_values_score_gains_over_the_root():
     assert len(means) > 1
 
 
-def test_the_benchmark_reports_the_wilson_interval():
-    from meeplezoo.agents.mcts_benchmark import Result, wilson
+@pytest.fixture
+def install_game(monkeypatch):
+    """``install_game(name, hooks, like=None)`` registers a game ``name`` whose manifest (a bare one, or a copy of
+    game ``like``'s) names ``hooks`` as its search hooks, from a module of its own (None: it names none)."""
 
-    low, high = wilson(15, 23)  # the textbook figures: 0.449 to 0.812
-    assert (round(low, 3), round(high, 3)) == (0.449, 0.812)
-    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
-    assert wilson(10, 10)[1] == 1.0 and round(wilson(10, 10)[0], 3) == 0.722
-    r = Result("board_royale", 4, "mcts", "heuristic", games=40, wins=28.0)
-    assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
+    def install(name: str, hooks: SearchHooks | None, like: str | None = None) -> GameManifest:
+        module = types.ModuleType(f"fake_search_{name}")
+        module.SEARCH = hooks
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+        base = games.manifest(like) if like else GameManifest(name=name, title=name, package=module.__name__, env="-")
+        fake = dataclasses.replace(base, name=name, search=f"{module.__name__}:SEARCH" if hooks else None)
+        real = games.manifest
+        monkeypatch.setattr(games, "manifest", lambda game: fake if game == name else real(game))
+        return fake
 
-
-def test_a_resumed_benchmark_plays_the_same_games_with_the_same_seats(capsys):
-    from meeplezoo.agents.mcts_benchmark import measure
-
-    full = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True)
-    lines = capsys.readouterr().out.splitlines()
-    resumed = measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True, start=2)
-    tail = capsys.readouterr().out.splitlines()
-    assert (full.games, resumed.games) == (3, 1)
-    assert tail[0].startswith("  game 2 seed 7 seat 0: ")  # game g: seed + g, seat g % players, as in the full run
-    assert tail[0].split(";")[0] == lines[2].split(";")[0]  # the same winners and scores
+    return install
 
 
 class _PatternGame:
-    name, num_players, num_actions, score_scale = "pattern", 2, 2, 1.0
-
-
-class _PatternData:
-    def __init__(self, movers) -> None:
-        self.movers_of = movers  # decision index -> the seat that takes it
-        self.movers: list[int] = []  # the seats of the decisions taken so far
-        self.stack = [(0, movers(0), 0, 0)]
-        self.legal = (0, 1)
+    name, num_players, num_actions, score_scale = "pattern", 2, 2, 4.0
 
 
 class _PatternState:
-    """A game that never ends: two choices at every decision, the seats to move given by a pattern."""
+    """A game that never ends: two choices at every decision, the seats to move given by a pattern (engine protocol
+    methods only); each seat's score is the number of 1s it picked."""
 
     game = _PatternGame()
 
-    def __init__(self, movers) -> None:
-        self.d = _PatternData(movers)
+    def __init__(self, movers_of) -> None:
+        self.movers_of = movers_of  # decision index -> the seat that takes it
+        self.movers: list[int] = []  # the seats of the decisions taken so far
+        self.picked = [0, 0]
+        self.scored = 0  # calls of scores()
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return self.movers_of(len(self.movers))
+
+    def pending(self) -> str:
+        return "pick"
+
+    def legal_order(self) -> tuple[int, ...]:
+        return (0, 1)
 
     def apply(self, action: int) -> None:
-        d = self.d
-        d.movers.append(d.stack.pop()[1])
-        d.stack.append((0, d.movers_of(len(d.movers)), 0, 0))
+        seat = self.current_player()
+        self.picked[seat] += action
+        self.movers.append(seat)
+
+    def scores(self) -> list[float]:
+        self.scored += 1
+        return [float(p) for p in self.picked]
 
     def eliminated(self) -> frozenset[int]:
         return frozenset()
@@ -338,9 +363,11 @@ class _PatternView:
 
     def __init__(self, movers) -> None:
         self.movers = movers
+        self.states: list[_PatternState] = []
 
     def determinize(self, rng) -> _PatternState:
-        return _PatternState(self.movers)
+        self.states.append(_PatternState(self.movers))
+        return self.states[-1]
 
 
 @pytest.mark.parametrize(
@@ -351,17 +378,55 @@ class _PatternView:
         (lambda i: 0, "others", [0] * 17),  # seat 1 never moves: the cap, 4 x cutoff rollout steps
     ],
 )
-def test_the_cutoff_horizon_counts_every_decision_or_the_other_seats_only(monkeypatch, movers, horizon, valued_after):
+def test_the_cutoff_horizon_counts_every_decision_or_the_other_seats_only(install_game, movers, horizon, valued_after):
     seen = []
 
     def estimate(state):
-        seen.append(list(state.d.movers))
+        seen.append(list(state.movers))
         return [0.0, 0.0]
 
-    monkeypatch.setitem(ESTIMATES, "pattern", (estimate, 1.0))
+    install_game("pattern", SearchHooks(estimate=estimate, scale=1.0))
     agent = ISMCTSAgent(seed=0, iters=2, cutoff=4, horizon=horizon)
     agent.act(_PatternView(movers))  # two iterations: each expands a root child, then rolls out
     assert seen == [valued_after, valued_after]
+
+
+def test_a_games_manifest_gives_the_search_its_estimate_and_rollout(install_game):
+    """A game registered with hooks (as a plugin ships them) gets its estimate at every cut-off and its rollout
+    policy with ``rollout=fast``; the engine's scores are never asked."""
+    calls = {"estimate": 0, "rollout": 0}
+
+    def estimate(state):
+        calls["estimate"] += 1
+        return [1.0, 0.0]
+
+    def rollout(state, py):
+        calls["rollout"] += 1
+        return 1
+
+    install_game("pattern", SearchHooks(estimate=estimate, scale=2.0, rollout=rollout))
+    view = _PatternView(lambda i: i % 2)
+    agent = ISMCTSAgent(seed=0, iters=5, cutoff=3, rollout="fast")
+    assert agent.act(view) in (0, 1)
+    assert calls == {"estimate": 5, "rollout": 5 * 3}  # one cut-off per iteration, each after 3 rollout steps
+    assert all(state.scored == 0 for state in view.states)
+
+
+def test_a_game_without_hooks_is_valued_by_the_engines_scores(install_game):
+    install_game("pattern", None)
+    assert search_hooks("pattern") is NO_HOOKS
+    view = _PatternView(lambda i: i % 2)
+    agent = ISMCTSAgent(seed=0, iters=6, cutoff=2)
+    agent.act(view)
+    assert [state.scored for state in view.states] == [1] * 6  # one cut-off per iteration, valued by scores()
+    assert agent._estimate("pattern", NO_HOOKS, view.states[0])[1] == pytest.approx(0.25 * 4.0)  # scale_score / 4
+    assert search_hooks("no-such-game") is NO_HOOKS  # a game the registry does not know has none either
+
+
+def test_a_manifests_search_must_name_search_hooks(install_game):
+    install_game("pattern", {"estimate": None})  # not a SearchHooks
+    with pytest.raises(TypeError, match=r"^pattern: the manifest's search fake_search_pattern:SEARCH is a dict"):
+        search_hooks("pattern")
 
 
 def _royale_action_position(seed: int):
@@ -377,8 +442,8 @@ def _royale_action_position(seed: int):
 
 
 def test_a_royale_position_key_is_the_seats_knowledge_and_ignores_a_withdrawn_offer():
-    from meeplezoo.agents.board_royale_heuristic import position_key
     from meeplezoo.envs.board_royale.actions import PASS, SEAT0, TRADE
+    from meeplezoo.envs.board_royale.heuristic import position_key
 
     state = _royale_action_position(3)
     seat = state.d.stack[-1][1]
@@ -407,8 +472,8 @@ def test_repeat_never_plays_an_action_twice_in_a_position_the_seat_cannot_tell_a
 
 
 def test_the_royale_items_estimate_values_items_escape_points_sets_and_threat():
-    from meeplezoo.agents.board_royale_heuristic import THREAT, estimate_scores, estimate_scores_items
     from meeplezoo.envs.board_royale.content import CARD_TYPE, NUM_KINDS, NUM_RES
+    from meeplezoo.envs.board_royale.heuristic import THREAT, estimate_scores, estimate_scores_items
 
     state = position("board_royale", {"num_players": 4}, 8, 0)
     d = state.d
@@ -434,9 +499,7 @@ def test_the_royale_items_estimate_values_items_escape_points_sets_and_threat():
     assert est2[0] == pytest.approx(est[0] - 2 * THREAT)  # seat 0 is now the target of seats 1, 2 and 3
 
 
-def test_the_estimate_option_values_cutoffs_with_the_games_variant(monkeypatch):
-    from meeplezoo.agents import mcts
-
+def test_the_estimate_option_values_cutoffs_with_the_games_variant(install_game):
     calls = {"default": 0, "items": 0}
 
     def counting(name, fn):
@@ -446,25 +509,82 @@ def test_the_estimate_option_values_cutoffs_with_the_games_variant(monkeypatch):
 
         return estimate
 
-    default_fn, scale = ESTIMATES["board_royale"]
-    items_fn, items_scale = mcts.ESTIMATE_VARIANTS["board_royale"]["items"]
-    monkeypatch.setitem(ESTIMATES, "board_royale", (counting("default", default_fn), scale))
-    monkeypatch.setitem(mcts.ESTIMATE_VARIANTS, "board_royale", {"items": (counting("items", items_fn), items_scale)})
+    real = search_hooks("board_royale")
+    items_fn, items_scale = real.variants["items"]
+    counted = SearchHooks(
+        estimate=counting("default", real.estimate),
+        scale=real.scale,
+        variants={"items": (counting("items", items_fn), items_scale)},
+    )
     state = _royale_action_position(4)
     view = view_of_state(state, state.d.stack[-1][1])
+    install_game("board_royale", counted, like="board_royale")
     make_agent("mcts:iters=20,cutoff=3,estimate=items", "board_royale", seed=1).act(view)
     assert calls["items"] > 0 and calls["default"] == 0
     make_agent("mcts:iters=20,cutoff=3", "board_royale", seed=1).act(view)
     assert calls["default"] > 0
-    with pytest.raises(AgentSpecError, match=r"seastead has no cut-off estimate 'items'; it has: default"):
-        make_agent("mcts:iters=2,estimate=items", "seastead", seed=0)  # when the agent is made, not at its first act
-    with pytest.raises(AgentSpecError, match="estimate"):  # a misspelt name: a spec error, before any game
-        make_agent("mcts:estimate=itemz", "board_royale", seed=0)
 
 
-def test_the_estimate_names_are_the_games_variants():
-    from meeplezoo.agents import mcts
+@pytest.mark.parametrize(
+    ("spec", "game", "message"),
+    [
+        ("mcts:estimate=items", "seastead", r"^agent 'mcts' for seastead: estimate takes one of default, not 'items'$"),
+        (
+            "mcts:estimate=itemz",
+            "board_royale",
+            r"^agent 'mcts' for board_royale: estimate takes one of default, items, fitted, not 'itemz'$",
+        ),
+    ],
+)
+def test_an_estimate_the_game_has_not_is_a_one_line_error_naming_its_variants(spec, game, message):
+    with pytest.raises(AgentSpecError, match=message):
+        make_agent(spec, game, seed=0)  # when the agent is made, not at its first act
 
-    variants = {name for names in mcts.ESTIMATE_VARIANTS.values() for name in names}
-    assert set(mcts.ESTIMATE_NAMES) == {"default"} | variants
-    assert set(mcts.ESTIMATE_VARIANTS["board_royale"]) == {"items", "fitted"}
+
+def test_any_estimate_name_is_checked_against_the_games_own_variants(install_game):
+    """No list of names in the agent: a game's hooks may name any variant, and a spec may ask for it."""
+    install_game("board_royale", SearchHooks(variants={"hunch": (lambda state: [0.0] * 4, 1.0)}), like="board_royale")
+    assert make_agent("mcts:estimate=hunch", "board_royale", seed=0).estimate == "hunch"
+    with pytest.raises(AgentSpecError, match=r"estimate takes one of default, hunch, not 'items'$"):
+        make_agent("mcts:estimate=items", "board_royale", seed=0)
+
+
+def test_a_search_that_plays_the_heuristic_needs_the_games_heuristic_agent(install_game):
+    install_game("seastead", SearchHooks(heuristic="oracle"), like="seastead")
+    for spec, uses in [
+        ("mcts:rollout=heuristic", "rollout=heuristic"),
+        ("mcts:bias=1,rollout=fast", "rollout=fast and bias"),
+    ]:
+        with pytest.raises(
+            AgentSpecError, match=rf"^agent 'mcts' for seastead: {uses} needs the game's 'oracle' agent"
+        ):
+            make_agent(spec, "seastead", seed=0)
+    assert make_agent("mcts:rollout=random", "seastead", seed=0).rollout == "random"  # plays no heuristic
+
+
+def test_forced_takes_every_spelling_of_a_bool():
+    for text in ("y", "yes", "1", "on", "true", "TRUE"):
+        assert make_agent(f"mcts:forced={text}", "seastead").forced is True
+    for text in ("n", "no", "0", "off", "false"):
+        assert make_agent(f"mcts:forced={text}", "seastead").forced is False
+    assert make_agent("mcts(iters=50, forced=y)", "seastead").forced is True  # OpenSpiel's spelling
+
+
+@pytest.mark.parametrize("cls", [ISMCTSAgent, PolicyAgent, HumanAgent, ConcordiaValuedAgent])
+def test_an_agents_defaults_are_declared_once_in_its_params(cls):
+    agent = cls()
+    assert {key: getattr(agent, key) for key in defaults_of(cls.PARAMS)} == defaults_of(cls.PARAMS)
+    declared = [p for p in inspect.signature(cls.__init__).parameters.values() if p.name in defaults_of(cls.PARAMS)]
+    assert declared == []  # no parameter of PARAMS repeated (with its default) in __init__'s signature
+    first = cls.PARAMS[0]
+    with pytest.raises(AgentSpecError, match=rf"^agent '{cls.name}' has no parameter 'nope'; its parameters: "):
+        cls(nope=1)
+    assert getattr(cls(**{first.name: first.default}), first.name) == first.default
+
+
+def test_an_agent_made_in_python_checks_its_values_like_a_spec():
+    assert ISMCTSAgent(c=1).c == 1.0 and isinstance(ISMCTSAgent(c=1).c, float)
+    with pytest.raises(AgentSpecError, match=r"^agent 'mcts': iters takes a whole number of at least 1, not 0$"):
+        ISMCTSAgent(iters=0)
+    with pytest.raises(AgentSpecError, match=r"^agent 'mcts': forced takes true or false, not 'y'$"):
+        ISMCTSAgent(forced="y")  # Python values are typed: text is read from specs only

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from meeplezoo.agents import make_agent, play_game
@@ -69,44 +72,77 @@ def test_ppo_alone_plays_the_shipped_policy_of_the_game(game):
     assert shipped_policy(game).stat().st_size < 5_000_000
 
 
-def test_ppo_alone_for_a_game_without_a_shipped_policy_is_a_one_line_error(tmp_path, monkeypatch):
+@pytest.fixture
+def game_folder(tmp_path, monkeypatch):
+    """Concordia's manifest with its package moved to an empty folder (``fakegame/``): the policies found are the
+    ones a test writes into ``fakegame/policies/``."""
+    import dataclasses
+
+    from meeplezoo import games
+
+    package = tmp_path / "fakegame"
+    (package / "policies").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "fakegame", raising=False)  # another test's folder
+    fake = dataclasses.replace(games.manifest("concordia"), package="fakegame")
+    real = games.manifest
+    monkeypatch.setattr(games, "manifest", lambda name: fake if games.resolve(name) == "concordia" else real(name))
+    return package / "policies"
+
+
+def test_ppo_alone_for_a_game_without_a_shipped_policy_is_a_one_line_error(game_folder):
     from meeplezoo.agents import policy
 
-    monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
-    with pytest.raises(AgentSpecError, match=r"no policy ships for seastead"):
-        policy.shipped_policy("seastead")
+    with pytest.raises(AgentSpecError, match=r"^ppo: no policy ships for concordia; give a saved model") as info:
+        policy.shipped_policy("concordia", 2)
+    assert "\n" not in str(info.value)
 
 
-def test_the_shipped_policy_of_a_table_is_its_player_counts_if_one_ships(tmp_path, monkeypatch):
+def test_the_shipped_policy_of_a_table_is_its_player_counts_if_one_ships(game_folder):
     from meeplezoo.agents import policy
 
-    monkeypatch.setattr(policy, "POLICY_DIR", tmp_path)
-    (tmp_path / "concordia.zip").write_bytes(b"")
-    (tmp_path / "concordia_2p.zip").write_bytes(b"")
-    assert policy.shipped_policy("concordia", 2) == tmp_path / "concordia_2p.zip"
-    assert policy.shipped_policy("concordia", 4) == tmp_path / "concordia.zip"  # none for 4: the game's own
-    assert policy.shipped_policy("concordia") == tmp_path / "concordia.zip"
-    (tmp_path / "concordia.zip").unlink()
+    (game_folder / "concordia.zip").write_bytes(b"")
+    (game_folder / "concordia_2p.zip").write_bytes(b"")
+    assert policy.shipped_policy("concordia", 2) == game_folder / "concordia_2p.zip"
+    assert policy.shipped_policy("concordia", 4) == game_folder / "concordia.zip"  # none for 4: the game's own
+    assert policy.shipped_policy("concordia") == game_folder / "concordia.zip"
+    (game_folder / "concordia.zip").unlink()
     with pytest.raises(AgentSpecError, match=r"no policy ships for concordia"):
         policy.shipped_policy("concordia", 3)
+
+
+def test_the_shipped_policies_live_in_their_games_packages():
+    from meeplezoo import envs
+    from meeplezoo.agents.policy import shipped_policy
+
+    for game in ("seastead", "concordia", "board_royale", "resafa"):
+        assert shipped_policy(game) == Path(envs.__file__).parent / game / "policies" / f"{game}.zip"
+    assert shipped_policy("concordia", 2).name == "concordia_2p.zip"
+    assert shipped_policy("concordia", 4).name == "concordia.zip"
 
 
 @pytest.mark.slow
 def test_every_shipped_policy_fits_its_games_current_spaces():
     """A policy trained before a game's observation or action space changed would fail at its first move."""
     pytest.importorskip("sb3_contrib")
-    from meeplezoo.agents.policy import POLICY_DIR, load_model
+    from meeplezoo import games
+    from meeplezoo.agents.policy import advisor_of, load_model
 
-    shipped = sorted(POLICY_DIR.glob("*.zip"))
-    assert shipped, "no policy ships"
-    from meeplezoo.agents.policy import advisor_of
-
-    for file in shipped:
-        game, _, players = file.stem.rpartition("_")
-        if players.endswith("p") and players[:-1].isdigit():  # <game>_<n>p.zip: the policy of n-player tables
+    shipped = [
+        (m.name, file)
+        for m in games.manifests()
+        if m.files().joinpath("policies").is_dir()
+        for file in sorted(Path(str(m.files())).joinpath("policies").glob("*.zip"))
+    ]
+    assert {game for game, _ in shipped} >= {"seastead", "concordia", "board_royale", "resafa"}
+    for game, file in shipped:
+        players = file.stem.removeprefix(game).removeprefix("_")
+        if players:  # <game>_<n>p.zip: the policy of n-player tables
+            assert players.endswith("p") and players[:-1].isdigit(), file
             env = make_env(game, num_players=int(players[:-1]))
         else:
-            env = make_env(file.stem)
+            env = make_env(game)
         model = load_model(str(file))
         agent = env.possible_agents[0]
         n = env.action_space(agent).n

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplezoo.agents.resafa_heuristic import ResafaHeuristicAgent
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.resafa import ResafaGame
+from meeplezoo.envs.resafa.heuristic import ResafaHeuristicAgent
 
 GAMES = 200
 

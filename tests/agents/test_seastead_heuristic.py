@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from meeplezoo.agents.mcts import _estimate_values
-from meeplezoo.agents.seastead_heuristic import ESTIMATE_SCALE, SeasteadHeuristicAgent, estimate_scores
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.seastead import SeasteadGame
 from meeplezoo.envs.seastead.content import LOCATIONS, NUM_RES, Bld
 from meeplezoo.envs.seastead.game import SeasteadState
+from meeplezoo.envs.seastead.heuristic import ESTIMATE_SCALE, SeasteadHeuristicAgent, estimate_scores
 
 GAMES = 200
 

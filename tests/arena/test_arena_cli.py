@@ -95,7 +95,10 @@ def test_replay_seat_view_names_the_other_seats_choices(capsys, db):
         (["arena", "chess", "--agents", "random", "heuristic"], "unknown game 'chess'"),
         (["arena", "seastead", "--agents", "random", "wizard"], "no agent 'wizard' for seastead"),
         (["arena", "seastead", "--agents", "random", "heuristic:depth=2"], "has no parameter 'depth'"),
-        (["arena", "seastead", "--agents", "random", "mcts:iters=abc"], "parameter 'iters': expected int"),
+        (
+            ["arena", "seastead", "--agents", "random", "mcts:iters=abc"],
+            "agent 'mcts': iters takes a whole number of at least 1, not 'abc'",
+        ),
         (["arena", "seastead", "--agents", "random", "human"], "a human player cannot take part"),
         (
             ["arena", "seastead", "--agents", "random", "heuristic", "--seats", "4"],

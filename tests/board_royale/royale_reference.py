@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from meeplezoo.agents import board_royale_value as value
+from meeplezoo.envs.board_royale import value as value
 from meeplezoo.envs.board_royale.observation import (
     _ANSWER,
     _ASK_ITEM,
@@ -184,5 +184,7 @@ def reference_logits(d: RoyaleData) -> list[float]:
 
 def reference_chances(state: Any) -> list[float]:
     """``win_chances`` through ``win_probabilities`` and :func:`reference_logits` (its reference)."""
+    from meeplezoo.training.value_fit import win_probabilities
+
     u = np.array(reference_logits(state.d))[None, :, None]
-    return value.win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()
+    return win_probabilities(u, np.array([state.d.alive], bool), np.ones(1))[0].tolist()

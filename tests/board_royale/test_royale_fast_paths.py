@@ -15,13 +15,13 @@ import pytest
 from royale_reference import observe_reference, reference_chances, reference_logits
 from royale_scenario import P0, P1, P2, action_phase, card_a, fresh, give_item, item_a, seat_a, set_hand
 
-from meeplezoo.agents import board_royale_value as value
-from meeplezoo.agents.board_royale_heuristic import BUFFER, CRAFT_VALUE, BoardRoyaleHeuristicAgent
 from meeplezoo.envs.board_royale import BoardRoyaleGame, attack, trade, turn, vote
+from meeplezoo.envs.board_royale import value as value
 from meeplezoo.envs.board_royale.actions import CARD0, CRAFT0, ITEM0, PASS, TRADE, VOTE, YES
 from meeplezoo.envs.board_royale.content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
 from meeplezoo.envs.board_royale.escape import escape_points
 from meeplezoo.envs.board_royale.game import BoardRoyaleState
+from meeplezoo.envs.board_royale.heuristic import BUFFER, CRAFT_VALUE, BoardRoyaleHeuristicAgent
 from meeplezoo.envs.board_royale.observation import OBS_SIZE, observe
 from meeplezoo.envs.board_royale.resources import can_pay, canonical_hands, hand_size, resources_of, room, sample_hands
 from meeplezoo.envs.board_royale.state import CODEC, NO

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 from test_concordia_fast_paths import CONFIGS, positions
 
-from meeplezoo.agents import concordia_heuristic as fast
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.concordia import ConcordiaGame
+from meeplezoo.envs.concordia import heuristic as fast
 from meeplezoo.envs.concordia.architect import move_cost
 from meeplezoo.envs.concordia.content import CARDS, COLONISTS, FORUM_SIZE, NUM_GOODS
 from meeplezoo.envs.concordia.forum import _PRICES, CONSUL, SENATOR, price

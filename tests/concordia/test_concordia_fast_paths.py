@@ -9,8 +9,8 @@ import concordia_reference as ref
 import numpy as np
 import pytest
 
-from meeplezoo.agents import concordia_heuristic as fast
 from meeplezoo.envs.concordia import ConcordiaGame
+from meeplezoo.envs.concordia import heuristic as fast
 from meeplezoo.envs.concordia.architect import legal_build, neighbour_cities, sorted_neighbour_cities
 from meeplezoo.envs.concordia.forum import legal_buy
 from meeplezoo.envs.concordia.scoring import final_scores, seat_score, seat_sheet

@@ -268,23 +268,26 @@ def main(argv: list[str] | None = None) -> int:
     from games import CASES
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", help="game name: " + ", ".join(sorted({c.spec.name for c in CASES})))
+    parser.add_argument("game", help="game name: " + ", ".join(sorted({c.name for c in CASES})))
     parser.add_argument("--case", help="conformance case id (default: the game's first case; 'all': every one)")
-    parser.add_argument("--positions", type=int, default=3, help="positions of a random game (and its end)")
+    parser.add_argument(
+        "--positions", type=int, help="positions of a random game (and its end); default: the case's mutation_positions"
+    )
     parser.add_argument("--seed", type=int, default=0, help="random game seed")
     parser.add_argument("--moves", type=int, default=PROBE_MOVES, help="random legal moves after loading")
     parser.add_argument("--examples", type=int, default=3, help="examples printed per kind of failure")
     args = parser.parse_args(argv)
-    cases = [c for c in CASES if c.spec.name == args.game]
+    cases = [c for c in CASES if c.name == args.game]
     if not cases:
         parser.error(f"no conformance case of game {args.game!r}")
     if args.case != "all":
         cases = [c for c in cases if c.id == args.case] if args.case else cases[:1]
         if not cases:
-            parser.error(f"no case {args.case!r}; cases: {[c.id for c in CASES if c.spec.name == args.game]}")
+            parser.error(f"no case {args.case!r}; cases: {[c.id for c in CASES if c.name == args.game]}")
     total_failed = 0
     for case in cases:
-        refused, played, failed, failures = run(case.game(), args.positions, args.seed, args.moves)
+        positions = args.positions if args.positions is not None else max(1, case.sizes.mutation_positions)
+        refused, played, failed, failures = run(case.game(), positions, args.seed, args.moves)
         total_failed += failed
         print(
             f"{case.id}: {refused + played + failed} mutations: {refused} refused, {played} played on, {failed} failed"

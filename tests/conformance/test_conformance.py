@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib
 import json
 import math
 import random
@@ -22,13 +21,14 @@ from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pettingzoo
 import pytest
 from games import CASES, GameCase
 from pettingzoo.test import api_test, render_test, seed_test
 
-import meeplezoo
+from meeplezoo import games as registry
 from meeplezoo.envs.core import (
     REWARD_MODES,
     TERMINAL,
@@ -41,6 +41,7 @@ from meeplezoo.envs.core import (
     IllegalActionError,
     State,
 )
+from meeplezoo.envs.core.manifest import load
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 
@@ -65,18 +66,8 @@ def strict_warnings() -> Iterator[None]:
 
 
 # --- helpers --------------------------------------------------------------------------------------------
-def env_module(case: GameCase):
-    return importlib.import_module(f"meeplezoo.envs.{case.spec.env_module}")
-
-
 def make_env(case: GameCase, **adapter_kwargs: Any) -> EngineEnv:
-    return env_module(case).env(**case.config, **adapter_kwargs)
-
-
-def registry_id(case: GameCase) -> str:
-    ids = [env_id for env_id, module in meeplezoo.ENV_IDS.items() if module == case.spec.env_module]
-    assert len(ids) == 1, f"{case.spec.env_module} must appear exactly once in meeplezoo.ENV_IDS, found {ids}"
-    return ids[0]
+    return case.env_module().env(**case.config, **adapter_kwargs)
 
 
 def random_action(state: State, rng: np.random.Generator) -> int:
@@ -254,24 +245,47 @@ def test_render_follows_the_game(case):
 
 # --- 2. registry -------------------------------------------------------------------------------------------
 def test_registry_make(case):
-    env_id = registry_id(case)
-    assert re.fullmatch(r"meeplezoo/[a-z0-9_]+-v\d+", env_id), env_id
-    assert re.fullmatch(r"[a-z0-9_]+_v\d+", case.spec.env_module), case.spec.env_module
+    """The game's env id (``<distribution>/<name>-v<N>``, ``meeplezoo/`` for MeepleZoo's own games) is registered
+    with PettingZoo by ``import meeplezoo`` and makes the game's env; its names resolve to the game."""
+    manifest = case.manifest
+    env_id, module_name = manifest.env_id, manifest.env_module_name
+    own = "meeplezoo" if manifest.package.startswith("meeplezoo.envs.") else r"[A-Za-z0-9._-]+"
+    assert re.fullmatch(rf"{own}/{re.escape(case.name)}-v\d+", env_id), env_id
+    assert re.fullmatch(r"[a-z0-9_]+_v\d+", module_name), module_name
+    assert registry.resolve(env_id) == registry.resolve(module_name) == case.name
     assert env_id in pettingzoo.aec_registry, f"{env_id} is not registered by `import meeplezoo`"
     env = pettingzoo.make("aec", env_id, **case.config)
     assert isinstance(env, EngineEnv)
     assert env.game == case.game()
-    assert env.metadata["name"] == case.spec.env_module == str(env)
+    assert env.metadata["name"] == module_name == str(env)
     env.reset(seed=0)
     assert env.agents == env.possible_agents == [f"player_{i}" for i in range(case.game().num_players)]
     env.step(env_random_action(env, env.agent_selection, np.random.default_rng(0)))
 
 
-def test_every_registered_env_has_a_case(case):
-    assert case.spec.env_module in meeplezoo.ENV_IDS.values()
-    covered = {c.spec.env_module for c in CASES}
-    missing = sorted(set(meeplezoo.ENV_IDS.values()) - covered)
-    assert not missing, f"envs without a conformance case in tests/conformance/games.py: {missing}"
+def test_gymnasium_registers_the_single_agent_and_solo_envs(case):
+    """``import meeplezoo`` registers the game's single-agent env (against baseline opponents) with Gymnasium, and
+    its solo env under the manifest's ``solo_env_id`` when it has one."""
+    manifest = case.manifest
+    single = gymnasium.registry.get(registry.single_agent_id(manifest.env_id))
+    assert single is not None, f"{registry.single_agent_id(manifest.env_id)} is not registered with Gymnasium"
+    assert single.kwargs == {"game": case.name}, single.kwargs
+    assert (manifest.solo_env is None) == (manifest.solo_env_id is None), "a solo env needs both solo_env and its id"
+    if manifest.solo_env_id is not None:
+        solo = gymnasium.registry.get(manifest.solo_env_id)
+        assert solo is not None and solo.entry_point == manifest.solo_env, manifest.solo_env_id
+
+
+def test_every_registered_game_has_a_case(case):
+    """Every game of the registry with an engine is in the suite, a plugin's too, and every one is registered with
+    PettingZoo."""
+    manifests = registry.manifests()
+    assert case.manifest in manifests
+    covered = {c.name for c in CASES}
+    missing = sorted(m.name for m in manifests if m.engine is not None and m.name not in covered)
+    assert not missing, f"registered games without a conformance case: {missing}"
+    unregistered = sorted(m.env_id for m in manifests if m.env_id not in pettingzoo.aec_registry)
+    assert not unregistered, f"registered games missing from PettingZoo's registry: {unregistered}"
 
 
 # --- 3. random playouts on the engine ----------------------------------------------------------------------
@@ -279,8 +293,8 @@ def check_position(case: GameCase, state: State, env: EngineEnv, what: str) -> N
     game = state.game
     n = game.num_players
     state.validate()
-    if case.spec.invariant is not None:
-        case.spec.invariant(state)
+    if case.settings.invariant is not None:
+        case.settings.invariant(state)
     mask = state.legal_mask()
     assert mask.shape == (game.num_actions,) and mask.dtype == np.int8, f"{what}: mask {mask.shape} {mask.dtype}"
     assert set(np.unique(mask).tolist()) <= {0, 1}, f"{what}: mask is not 0/1"
@@ -322,8 +336,8 @@ def test_random_playouts_keep_every_invariant(case):
     each game ends within ``max_decisions``)."""
     game = case.game()
     env = make_env(case)
-    every = case.spec.save_every
-    for seed in range(case.spec.fuzz_games):
+    every = case.sizes.save_every
+    for seed in range(case.sizes.fuzz_games):
         for decision, state in enumerate(positions(game, seed)):
             what = f"seed {seed}, decision {decision}"
             check_position(case, state, env, what)
@@ -343,7 +357,7 @@ def test_random_playouts_keep_every_invariant(case):
 def test_env_loop_masks_rewards_and_infos(case):
     game = case.game()
     n = game.num_players
-    seeds = range(max(1, case.spec.fuzz_games // 4))
+    seeds = range(max(1, case.sizes.fuzz_games // 4))
     for seed in seeds:
         env = make_env(case)
         env.reset(seed=seed)
@@ -402,7 +416,7 @@ def test_env_loop_masks_rewards_and_infos(case):
 def test_same_seed_and_actions_give_identical_games(case):
     game = case.game()
     first_views = set()
-    for seed in range(max(2, case.spec.fuzz_games // 6)):
+    for seed in range(max(2, case.sizes.fuzz_games // 6)):
         a = game.new_state(seed)
         np.random.seed(seed + 1)  # global random state must not matter ...
         random.seed(seed + 1)
@@ -452,9 +466,9 @@ def test_clone_is_exact_independent_and_continues_identically(case):
     """At every position: the clone equals the original field by field, shares no mutable part, plays on
     like it, and moving either one leaves the other as it was."""
     game = case.game()
-    for seed in range(max(1, case.spec.fuzz_games // 6)):
+    for seed in range(max(1, case.sizes.fuzz_games // 6)):
         snapshots: list[tuple[State, str]] = []
-        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
+        for decision, state in enumerate(positions(game, seed, case.sizes.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             before = state.to_json()
             copy = state.clone()
@@ -462,7 +476,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
             assert_equal_and_unshared(state, copy)
             assert copy.to_json() == before
             # the clone goes its own way (to the end now and then): the original does not move
-            limit = None if decision % case.spec.to_end_every == 0 else 4
+            limit = None if decision % case.sizes.to_end_every == 0 else 4
             play_lockstep(copy, state.clone(), np.random.default_rng(decision), f"{what}: clone of a clone", limit)
             assert state.to_json() == before, f"{what}: playing a clone changed the original"
             if decision % 5 == 0:  # the original goes on in positions(); this clone must stay as it was
@@ -476,7 +490,7 @@ def test_clone_is_exact_independent_and_continues_identically(case):
 def test_clone_continuation_matches_the_original(case):
     """Apply the same actions to a state and its clone: every step agrees, to the end of the game."""
     game = case.game()
-    for seed in range(max(1, case.spec.fuzz_games // 10)):
+    for seed in range(max(1, case.sizes.fuzz_games // 10)):
         state = game.new_state(seed)
         rng = np.random.default_rng(seed)
         for _ in range(seed * 5):  # branch at a different depth per seed
@@ -491,8 +505,8 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
     """At every position: ``state_from_json(to_json())`` gives the same save, the same fields, and plays on
     identically (to the end now and then)."""
     game = case.game()
-    for seed in range(max(1, case.spec.fuzz_games // 6)):
-        for decision, state in enumerate(positions(game, seed, case.spec.roundtrip_every)):
+    for seed in range(max(1, case.sizes.fuzz_games // 6)):
+        for decision, state in enumerate(positions(game, seed, case.sizes.roundtrip_every)):
             what = f"seed {seed}, decision {decision}"
             text = state.to_json()
             doc = json.loads(text)
@@ -501,7 +515,7 @@ def test_json_round_trip_is_exact_and_continues_identically(case):
             loaded = game.state_from_json(text)
             assert loaded.to_json() == text, f"{what}: round trip changed the save"
             assert_equal_and_unshared(state, loaded)
-            limit = None if decision % case.spec.to_end_every == 0 else 4
+            limit = None if decision % case.sizes.to_end_every == 0 else 4
             play_lockstep(loaded, state.clone(), np.random.default_rng(decision), f"{what}: loaded state", limit)
             assert state.to_json() == text
 
@@ -533,7 +547,7 @@ def test_determinize_keeps_each_view_and_resamples_hidden_parts(case):
     game = case.game()
     n = game.num_players
     changed = tried = 0
-    for seed in range(max(1, case.spec.fuzz_games // 6)):
+    for seed in range(max(1, case.sizes.fuzz_games // 6)):
         for state in positions(game, seed, every=5):
             before = state.to_json()
             for seat in range(n):
@@ -556,7 +570,7 @@ def test_determinize_keeps_each_view_and_resamples_hidden_parts(case):
                     if not det.is_terminal():
                         det.apply(det.legal_actions()[-1])  # a determinized state plays on on its own
             assert state.to_json() == before, f"seed {seed}: determinize changed the original"
-    if case.spec.hidden_information:
+    if case.settings.hidden_information:
         assert changed > 0, f"determinize never changed anything in {tried} tries"
     else:
         assert changed == 0
@@ -572,10 +586,8 @@ def test_public_action_names_tell_a_viewer_only_what_they_learn(case):
     named alike and leading to the same full state. The actor and the full view (None) read the full name
     (``describe_action``)."""
 
-    try:  # the game's structured table too: an observation may sum up what the table shows (counts as sets)
-        table = importlib.import_module(f"meeplezoo.envs.{case.game().name}.table").table
-    except ModuleNotFoundError:
-        table = None
+    # the game's structured table too (when it has one): an observation may sum up what the table shows
+    table = load(case.manifest.table) if case.manifest.table else None
 
     def seen_by(s: State, viewer: int) -> tuple:
         shown = json.dumps(table(s, viewer), sort_keys=True) if table else ""
@@ -584,7 +596,7 @@ def test_public_action_names_tell_a_viewer_only_what_they_learn(case):
     game = case.game()
     n = game.num_players
     checked = 0
-    for seed in range(max(1, case.spec.fuzz_games // 20)):
+    for seed in range(max(1, case.sizes.fuzz_games // 20)):
         rng = np.random.default_rng([seed, 16])
         for state in positions(game, seed, every=6):
             if state.is_terminal():
@@ -680,8 +692,8 @@ def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(ca
     only as often as chance allows: at most mean + 4 sd + 3 of the binomial counts whose per-copy chance of
     agreeing is estimated by replaying the call on fresh generators. Before the core fix every copy agreed."""
     game = case.game()
-    spec = case.spec
-    if not spec.random_events:
+    settings, sizes = case.settings, case.sizes
+    if not settings.random_events:
         # the declaration is checked: random play of this game draws no random event after the setup
         for seed in range(2):
             assert next_random_outcome(game.new_state(seed), seed, limit=game.max_decisions) is None
@@ -690,10 +702,10 @@ def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(ca
     mean = var = 0.0
     positions_used = 0
     for seed in range(40):
-        for state in positions(game, seed, every=spec.chance_every):
-            if state.is_terminal() or positions_used >= spec.chance_positions:
+        for state in positions(game, seed, every=sizes.chance_every):
+            if state.is_terminal() or positions_used >= sizes.chance_positions:
                 break
-            truth = spec.random_event_soon(state) if spec.random_event_soon else state.clone()
+            truth = settings.random_event_soon(state) if settings.random_event_soon else state.clone()
             policy = 1_000 * seed + positions_used
             real = next_random_outcome(truth.clone(), policy)
             if real is None:
@@ -703,7 +715,7 @@ def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(ca
                 continue  # a coin flip or a forced result (one card to steal) tells nothing
             positions_used += 1
             seat = truth.current_player()
-            for k in range(spec.chance_copies):
+            for k in range(sizes.chance_copies):
                 copy_outcome = next_random_outcome(truth.determinize(seat, np.random.default_rng([seed, k])), policy)
                 if copy_outcome is None or copy_outcome[:3] != real[:3]:
                     continue  # a different event (or none): nothing to compare
@@ -711,7 +723,7 @@ def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(ca
                 agree += copy_outcome[3] == real[3]
                 mean += p
                 var += p * (1 - p)
-        if positions_used >= spec.chance_positions:
+        if positions_used >= sizes.chance_positions:
             break
     bound = mean + 4 * math.sqrt(var) + 3
     assert compared >= 20 and bound < compared / 2, (
@@ -725,15 +737,21 @@ def test_determinize_gets_fresh_chance_so_copies_do_not_foresee_random_events(ca
 
 # --- 9. bad input ------------------------------------------------------------------------------------------
 def env_after(case: GameCase, seed: int, steps: int, **kwargs: Any) -> EngineEnv:
+    """The env reset with ``seed`` after ``steps`` random legal actions (fewer if a short game ends first)."""
     env = make_env(case, **kwargs)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(steps):
+        if env.state_obj.is_terminal():
+            break
         env.step(env_random_action(env, env.agent_selection, rng))
     return env
 
 
 def illegal_actions(env: EngineEnv) -> list[int]:
+    """A few actions the agent to act may not take (none once the game is over)."""
+    if env.state_obj.is_terminal():
+        return []
     zeros = np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0).tolist()
     return sorted({zeros[0], zeros[len(zeros) // 2], zeros[-1]}) if zeros else []
 
@@ -804,13 +822,14 @@ def test_illegal_action_raise_mode_changes_nothing(case):
                     state.apply(action)
                 assert state.to_json() == before
                 checked += 1
-            env.step(env_random_action(env, env.agent_selection, np.random.default_rng(0)))
+            if not state.is_terminal():
+                env.step(env_random_action(env, env.agent_selection, np.random.default_rng(0)))
     assert checked > 0, "no position with an illegal action was found"
 
 
 def test_bad_config_raises_config_error(case):
-    module = env_module(case)
-    game_cls = case.spec.game_cls
+    module = case.env_module()
+    game_cls = case.game_cls
     for make in (game_cls, module.env, module.raw_env):
         with pytest.raises(ConfigError, match="no_such_key"):
             make(**case.config, no_such_key=1)
@@ -819,7 +838,7 @@ def test_bad_config_raises_config_error(case):
         def __repr__(self) -> str:
             return "<bogus value>"
 
-    bad = [*case.spec.bad_config, *((key, Bogus()) for key in game_cls.defaults)]
+    bad = [*case.settings.bad_config, *((key, Bogus()) for key in game_cls.defaults)]
     for key, value in bad:
         config = {**case.config, key: value}
         for make in (game_cls, module.env):
@@ -887,8 +906,8 @@ def corrupt_saves(case: GameCase, state: State) -> list[tuple[str, str]]:
             ]
         if isinstance(value, list) and value:
             saves.append((f"an element of {key!r} of the wrong type", edited(set_first_element(key))))
-    if case.spec.broken_saves is not None:
-        for name, broken in case.spec.broken_saves(doc["state"]):
+    if case.settings.broken_saves is not None:
+        for name, broken in case.settings.broken_saves(doc["state"]):
             saves.append((f"broken invariant: {name}", edited(lambda d, b=broken: d.__setitem__("state", b))))
     return saves
 
@@ -896,7 +915,7 @@ def corrupt_saves(case: GameCase, state: State) -> list[tuple[str, str]]:
 def test_corrupt_saves_raise_corrupt_state_error(case):
     game = case.game()
     checked = 0
-    for state in positions(game, 0, every=case.spec.corrupt_every):
+    for state in positions(game, 0, every=case.sizes.corrupt_every):
         if state.is_terminal():
             break
         text = state.to_json()
@@ -916,7 +935,7 @@ def test_corrupt_saves_raise_corrupt_state_error(case):
 
 def test_loading_into_an_env_leaves_the_source_alone(case):
     game = case.game()
-    for state in positions(game, 1, every=case.spec.load_every):
+    for state in positions(game, 1, every=case.sizes.load_every):
         if state.is_terminal():
             break
         text = state.to_json()
@@ -958,7 +977,7 @@ def check_final_returns(
     assert min(ranks) == 0 or n == 1, f"nobody has rank 0: {ranks}"
     for i in range(n if n > 1 else 0):
         assert ranks[i] == sum(r < ranks[i] for r in ranks), f"ranks {ranks} skip or repeat places"
-        if case.spec.ranks_follow_scores:
+        if case.settings.ranks_follow_scores:
             for j in range(n):
                 if scores[i] > scores[j]:
                     assert ranks[i] < ranks[j], f"scores {scores} but ranks {ranks}"
@@ -978,7 +997,7 @@ def check_final_returns(
 
 @pytest.mark.parametrize("mode", REWARD_MODES)
 def test_reward_modes_match_ranks_and_scores(case, mode):
-    for seed in range(max(1, case.spec.fuzz_games // 6)):
+    for seed in range(max(1, case.sizes.fuzz_games // 6)):
         env = make_env(case, reward_mode=mode)
         env.reset(seed=seed)
         returns = run_env(env, np.random.default_rng(seed))
@@ -990,9 +1009,9 @@ def test_reward_modes_match_ranks_and_scores(case, mode):
 def test_reward_modes_for_a_loaded_finished_game_and_a_shared_win(case, mode):
     game = case.game()
     finished = [finished_state(game, seed) for seed in range(3)]
-    if case.spec.shared_win is not None:
+    if case.shared_win is not None:
         doc = json.loads(finished[0].to_json())
-        doc["state"] = case.spec.shared_win(doc["state"])
+        doc["state"] = case.shared_win(doc["state"])
         tie = game.state_from_json(json.dumps(doc))
         assert tie.ranks() == [0] * game.num_players, f"shared_win hook gives ranks {tie.ranks()}"
         finished.append(tie)
@@ -1005,10 +1024,26 @@ def test_reward_modes_for_a_loaded_finished_game_and_a_shared_win(case, mode):
 
 
 # --- 11. truncation ----------------------------------------------------------------------------------------
+def cycles_before_the_end(case: GameCase, seed: int, most: int) -> int:
+    """How many whole cycles (at most ``most``) the env's random game of ``seed`` outlasts: a short game may end
+    within three; truncation after that many cycles comes before the end."""
+    env = make_env(case)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    n = len(env.possible_agents)
+    for decisions in range(most * n + 1):
+        if env.state_obj.is_terminal():
+            return (decisions - 1) // n
+        env.step(env_random_action(env, env.agent_selection, rng))
+    return most
+
+
 def test_max_cycles_truncates_every_agent_with_reward_zero(case):
     n = case.game().num_players
     for seed in range(3):
-        env = make_env(case, max_cycles=3)
+        cycles = cycles_before_the_end(case, seed, most=3)
+        assert cycles >= 1, f"seed {seed}: the game ends within one cycle"
+        env = make_env(case, max_cycles=cycles)
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         live = 0
@@ -1017,7 +1052,7 @@ def test_max_cycles_truncates_every_agent_with_reward_zero(case):
             env.step(env_random_action(env, env.agent_selection, rng))
             live += 1
             assert all(r == 0 for r in env.rewards.values())
-        assert live == 3 * n
+        assert live == cycles * n
         assert all(env.truncations.values()) and not any(env.terminations.values())
         assert set(env.truncations) == set(env.possible_agents)
         for a in env.agents:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 import numpy as np
 import pytest
 from games import CASES, GameCase
@@ -12,7 +10,7 @@ from meeplezoo.envs.core import Game
 
 
 def make_env(case: GameCase):
-    return importlib.import_module(f"meeplezoo.envs.{case.spec.env_module}").env(**case.config)
+    return case.env_module().env(**case.config)
 
 
 @pytest.fixture(params=CASES, ids=[c.id for c in CASES])
@@ -52,11 +50,12 @@ def test_the_pending_section_names_the_decision_of_the_seat_to_act(case):
             env.step(None)
             continue
         hot = obs["observation"][pending]
-        assert hot.sum() == 1 and set(np.unique(hot)) == {0.0, 1.0}, env.state_obj.pending()
+        assert hot.sum() == 1 and set(np.unique(hot)) <= {0.0, 1.0}, env.state_obj.pending()
         name = env.state_obj.pending()
         assert index_of.setdefault(name, int(hot.argmax())) == int(hot.argmax()), name
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert len(set(index_of.values())) > 1  # several kinds of decision were seen
+    width = pending.stop - pending.start
+    assert len(set(index_of.values())) > 1 or width == 1  # several kinds of decision were seen, if there are several
 
 
 def test_a_game_that_names_no_parts_has_one_section():

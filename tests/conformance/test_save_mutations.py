@@ -1,11 +1,12 @@
 """The save-mutation fuzz (issue 36, item 4): every single-field edit of a saved state is refused with
 ``CorruptStateError`` or plays on.
 
-For each conformance case (``GameSpec.mutation_positions`` positions of one random game and the finished game),
-:func:`save_mutations.mutations` edits every saved int (list elements, nested lists and task tuples too, a sample
-of long lists) and every list's length; :func:`save_mutations.check_mutation` loads each edited save and, unless
-it is refused, observes every seat, reads the legal actions, plays 30 random legal moves and validates and
-round-trips the state along the way. ~3,000-5,000 edited saves per case, 1-2 s (Resafa ~3 s a position).
+For each conformance case (``mutation_positions`` positions of one random game, from the sizes in the game's
+conformance settings, and the finished game), :func:`save_mutations.mutations` edits every saved int (list
+elements, nested lists and task tuples too, a sample of long lists) and every list's length;
+:func:`save_mutations.check_mutation` loads each edited save and, unless it is refused, observes every seat, reads
+the legal actions, plays 30 random legal moves and validates and round-trips the state along the way.
+~3,000-5,000 edited saves per case, 1-2 s (Resafa ~3 s a position).
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ from save_mutations import check_mutation, mutations, outcome, run, sample_posit
 from meeplezoo.envs.core import CorruptStateError
 from meeplezoo.envs.seastead import SeasteadGame
 
-FUZZED = [c for c in CASES if c.spec.mutation_positions > 0]
-ONE_PER_GAME = list({c.spec.name: c for c in reversed(CASES)}.values())[::-1]  # each game's first case
+FUZZED = [c for c in CASES if c.sizes.mutation_positions > 0]
+ONE_PER_GAME = list({c.name: c for c in reversed(CASES)}.values())[::-1]  # each game's first case
 
 
 @pytest.mark.parametrize("case", FUZZED, ids=[c.id for c in FUZZED])
 def test_every_mutated_save_is_refused_or_plays_on(case: GameCase) -> None:
-    refused, played, failed, failures = run(case.game(), positions=case.spec.mutation_positions, seed=0)
+    refused, played, failed, failures = run(case.game(), positions=case.sizes.mutation_positions, seed=0)
     report = "\n".join(f"{label}: {what}: {problem}" for label, _, what, problem in failures[:40])
     assert not failures, f"{failed} of {refused + played + failed} edited saves loaded and then failed:\n{report}"
     assert refused > 0 and played > 0, f"refused {refused}, played on {played}: the fuzz tests nothing"

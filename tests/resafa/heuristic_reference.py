@@ -1,25 +1,9 @@
 """The Resafa heuristic's evaluation as first written (before the speed-up of the s28 round): the reference
-that ``tests/agents/test_resafa_heuristic.py`` compares the fast :func:`meeplezoo.agents.resafa_heuristic.evaluate`
+that ``tests/agents/test_resafa_heuristic.py`` compares the fast :func:`meeplezoo.envs.resafa.heuristic.evaluate`
 with, value for value. Test code only."""
 
 from __future__ import annotations
 
-from meeplezoo.agents.resafa_heuristic import (
-    _ENDGAME,
-    _INSTANT,
-    _OPEN_STRIP_BITS,
-    _SPECIAL_VP,
-    _TASK_VALUE,
-    BONUS_CARD_VALUE,
-    COIN_VALUE,
-    CUBE_VALUE,
-    ITEM_VALUE,
-    SACK_VALUE,
-    SC,
-    STEP_VALUE,
-    WORKSHOP_FUTURE,
-    C,
-)
 from meeplezoo.envs.resafa.canals import face as canal_face
 from meeplezoo.envs.resafa.cards import halves, main_possible
 from meeplezoo.envs.resafa.content import (
@@ -40,6 +24,22 @@ from meeplezoo.envs.resafa.content import (
 )
 from meeplezoo.envs.resafa.effects import EFFECTS, LISTS
 from meeplezoo.envs.resafa.geometry import CELLS, GARDEN_CELLS, WORKSHOP_CELLS, move_cost
+from meeplezoo.envs.resafa.heuristic import (
+    _ENDGAME,
+    _INSTANT,
+    _OPEN_STRIP_BITS,
+    _SPECIAL_VP,
+    _TASK_VALUE,
+    BONUS_CARD_VALUE,
+    COIN_VALUE,
+    CUBE_VALUE,
+    ITEM_VALUE,
+    SACK_VALUE,
+    SC,
+    STEP_VALUE,
+    WORKSHOP_FUTURE,
+    C,
+)
 from meeplezoo.envs.resafa.scoring import canals, counter, garden_tiles, row_value, workshops
 from meeplezoo.envs.resafa.state import CENTRE_NODES, CITY, NO, NUM_ITEMS, ResafaData
 from meeplezoo.envs.resafa.steps import Step

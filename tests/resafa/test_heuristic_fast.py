@@ -6,13 +6,13 @@ from heuristic_reference import evaluate as ref_evaluate
 from heuristic_reference import pending_value as ref_pending_value
 from heuristic_reference import points as ref_points
 
-from meeplezoo.agents.resafa_heuristic import ResafaHeuristicAgent, evaluate, pending_value, points
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.resafa import ResafaGame, canals, gardens, trade, workshops
 from meeplezoo.envs.resafa.cards import main_possible
 from meeplezoo.envs.resafa.content import Action, Build
 from meeplezoo.envs.resafa.effects import EFFECTS
 from meeplezoo.envs.resafa.game import ResafaState
+from meeplezoo.envs.resafa.heuristic import ResafaHeuristicAgent, evaluate, pending_value, points
 from meeplezoo.envs.resafa.turn import LOOKAHEAD
 
 
@@ -94,7 +94,7 @@ def test_action_values_match_the_reference() -> None:
     from heuristic_reference import colour_value as ref_colour_value
     from heuristic_reference import main_value as ref_main_value
 
-    from meeplezoo.agents.resafa_heuristic import card_value, colour_value, main_value
+    from meeplezoo.envs.resafa.heuristic import card_value, colour_value, main_value
 
     trades = 0
     for players, seed in ((1, 16), (2, 17), (3, 18), (4, 19)):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 from observation_reference import reference_observe
 
-from meeplezoo.agents.resafa_heuristic import choose
 from meeplezoo.envs.resafa.game import ResafaGame
+from meeplezoo.envs.resafa.heuristic import choose
 from meeplezoo.envs.resafa.observation import LAYOUT, OBS_SIZE, observe
 
 CASES = [(1, False, 2), (2, False, 3), (3, False, 2), (4, False, 2), (2, True, 1)]  # players, advanced setup, games

@@ -376,10 +376,10 @@ def test_cli_play_names_the_band_the_score_reached(capsys):
 
 
 def test_heuristic_agent_plays_solo_far_above_random():
-    from meeplezoo.agents.solo_benchmark import run
+    from meeplezoo.bench.solo import run
 
-    heuristic = run("heuristic", 2, seed=10, quiet=True)["mean"]
-    random_play = run("random", 6, seed=10, quiet=True)["mean"]
+    heuristic = run("heuristic", 2, seed=10, quiet=True, game="resafa")["mean"]
+    random_play = run("random", 6, seed=10, quiet=True, game="resafa")["mean"]
     assert heuristic > random_play + 30
 
 

@@ -7,7 +7,11 @@ default :meth:`StackState.determinize` (which re-reads the legal actions) from t
 
 from __future__ import annotations
 
-from meeplezoo.agents.seastead_heuristic import (
+from meeplezoo.envs.core.tasks import StackState
+from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SPEC0
+from meeplezoo.envs.seastead.content import LOCS_PER_FLOTILLA
+from meeplezoo.envs.seastead.game import SeasteadState
+from meeplezoo.envs.seastead.heuristic import (
     _BUILD_WHERE,
     _EFFECT_VALUES,
     _LOC_END,
@@ -20,10 +24,6 @@ from meeplezoo.agents.seastead_heuristic import (
     dive_value,
     evaluate,
 )
-from meeplezoo.envs.core.tasks import StackState
-from meeplezoo.envs.seastead.actions import BUILD0, DIVE, LOC0, SPEC0
-from meeplezoo.envs.seastead.content import LOCS_PER_FLOTILLA
-from meeplezoo.envs.seastead.game import SeasteadState
 from meeplezoo.envs.seastead.state import NO
 from meeplezoo.envs.seastead.steps import Step
 

@@ -13,16 +13,6 @@ from functools import cache
 import numpy as np
 import pytest
 
-from meeplezoo.agents.seastead_heuristic import (
-    _DOCK_TARGETS,
-    RESOURCE_VALUE,
-    SHIP_VALUE,
-    SeasteadHeuristicAgent,
-    _board,
-    dive_value,
-    evaluate,
-    points,
-)
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.core.chance import arrange
 from meeplezoo.envs.seastead import SeasteadGame
@@ -42,6 +32,16 @@ from meeplezoo.envs.seastead.content import (
 )
 from meeplezoo.envs.seastead.ending import current_triggers
 from meeplezoo.envs.seastead.game import DIVE_BAND, SeasteadState
+from meeplezoo.envs.seastead.heuristic import (
+    _DOCK_TARGETS,
+    RESOURCE_VALUE,
+    SHIP_VALUE,
+    SeasteadHeuristicAgent,
+    _board,
+    dive_value,
+    evaluate,
+    points,
+)
 from meeplezoo.envs.seastead.observation import (
     _BAND,
     _DOCK_TABLE,

@@ -15,9 +15,9 @@ import pytest
 from seastead_heuristic_reference import ReferenceHeuristic
 from test_seastead_fast_paths import CONFIGS, positions, reference_resample
 
-from meeplezoo.agents.seastead_heuristic import SeasteadHeuristicAgent, _SameBoard, evaluate
 from meeplezoo.agents.view import view_of_state
 from meeplezoo.envs.core.tasks import StackState
+from meeplezoo.envs.seastead.heuristic import SeasteadHeuristicAgent, _SameBoard, evaluate
 from meeplezoo.envs.seastead.turn import ALWAYS_OPEN, apply_to_look
 
 IDS = [str(c) for c in CONFIGS]

@@ -174,9 +174,9 @@ def test_advice_followed_counts_the_rollouts_moves_that_were_the_advice(tmp_path
 
 
 def test_bad_advisor_settings_are_one_line_errors():
-    with pytest.raises(TrainConfigError, match="advice_weight must be at least 0"):
+    with pytest.raises(TrainConfigError, match="advice_weight takes a number of at least 0, not -1"):
         load_config(GAME, None, {"advisor": "heuristic", "advice_weight": -1.0})
-    with pytest.raises(TrainConfigError, match="advice_anchor must be at least 0"):
+    with pytest.raises(TrainConfigError, match="advice_anchor takes a number of at least 0, not"):
         load_config(GAME, None, {"advisor": "heuristic", "advice_anchor": -0.5})
     with pytest.raises(TrainConfigError, match="advice_anchor needs an advisor"):
         load_config(GAME, None, {"advice_anchor": 0.5})

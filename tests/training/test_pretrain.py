@@ -85,12 +85,12 @@ def test_the_same_seed_gives_the_same_weights():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("pretrain_games = -1", "pretrain_games must be at least 0"),
-        ("pretrain_epochs = 0", "pretrain_epochs must be at least 1"),
-        ("pretrain_rounds = 0", "pretrain_rounds must be at least 1"),
-        ("pretrain_lr = 0", "pretrain_lr must be positive"),
-        ('pretrain_value = "yes"', "pretrain_value must be bool"),
-        ("pretrain_agent = 3", "pretrain_agent must be str"),
+        ("pretrain_games = -1", "pretrain_games takes a whole number of at least 0, not -1"),
+        ("pretrain_epochs = 0", "pretrain_epochs takes a whole number of at least 1, not 0"),
+        ("pretrain_rounds = 0", "pretrain_rounds takes a whole number of at least 1, not 0"),
+        ("pretrain_lr = 0", "pretrain_lr takes a number above 0, not 0.0"),
+        ('pretrain_value = "yes"', "pretrain_value takes true or false, not 'yes'"),
+        ("pretrain_agent = 3", "pretrain_agent takes text, not 3"),
     ],
 )
 def test_a_bad_pretraining_setting_is_a_one_line_error(tmp_path, text, message):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplezoo.envs.core.manifest import load
 from meeplezoo.envs.core.rewards import seat_return
 from meeplezoo.training.config import TrainConfigError, load_config
 from meeplezoo.training.single_agent import SingleAgentEnv
@@ -63,17 +64,19 @@ def test_value_shaping_uses_board_royales_fitted_win_chances():
     state = env.aec.unwrapped.state_obj
     final = seat_return("win", env.possible_agents.index(env.learner), state.ranks(), state.scores(), 1.0)
     assert sum(rewards) == pytest.approx(final - potentials[0])
-    from meeplezoo.training.single_agent import VALUE_MODELS
+    from meeplezoo.games import manifest
+    from meeplezoo.training.single_agent import win_model
 
-    assert sum(VALUE_MODELS["board_royale"](state)) == pytest.approx(1.0)
+    assert win_model("board_royale") is load(manifest("board_royale").value_models["win"])  # the manifest's model
+    assert sum(win_model("board_royale")(state)) == pytest.approx(1.0)
 
 
 def test_bad_shaping_settings_are_refused():
-    with pytest.raises(ValueError, match="shaping must be one of"):
+    with pytest.raises(ValueError, match="shaping takes one of"):
         SingleAgentEnv("seastead", shaping="vibes")
     with pytest.raises(ValueError, match="seastead has none"):
         SingleAgentEnv("seastead", shaping="value")
-    with pytest.raises(TrainConfigError, match="shaping must be one of"):
+    with pytest.raises(TrainConfigError, match="shaping takes one of"):
         load_config("seastead", None, {"shaping": "vibes"})
 
 

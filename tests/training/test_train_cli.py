@@ -109,3 +109,19 @@ def test_an_unwritable_run_folder_is_one_line_before_any_training(capsys, tmp_pa
     err = capsys.readouterr().err
     assert err.startswith("meeplezoo train: error: --out ") and message in err and err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_config_takes_the_name_of_a_config_the_game_ships(capsys, monkeypatch, tmp_path):
+    from meeplezoo.games import manifest
+    from meeplezoo.training import trainer
+    from meeplezoo.training.config import load_config
+
+    runs = []
+    monkeypatch.setattr(trainer, "train", lambda game, out, config, **kwargs: runs.append((game, config)))
+    assert main(["train", "seastead", "--out", str(tmp_path / "run"), "--config", "seastead"]) == 0
+    shipped = manifest("seastead").training_configs()["seastead"]
+    assert runs == [("seastead", load_config("seastead", str(shipped)))]
+    assert main(["train", "seastead", "--out", str(tmp_path / "run"), "--config", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "no config file 'nope', nor a config of seastead by that name (it ships: seastead)" in err
+    assert err.count("\n") == 1

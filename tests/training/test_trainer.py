@@ -170,14 +170,14 @@ def test_a_config_file_is_checked_key_by_key(tmp_path):
     )
     assert config.n_steps == 256  # concordia's default stays
     for text, message in [
-        ("total_step = 5", "unknown key 'total_step'"),
-        ('n_envs = "two"', "n_envs must be int"),
-        ("self_play = 2.0", "self_play must be in"),
-        ("gamma = 1.5", r"gamma must be in \(0, 1\], not 1.5"),
-        ("gamma = 0.0", r"gamma must be in \(0, 1\], not 0.0"),
-        ("gae_lambda = -0.1", r"gae_lambda must be in \[0, 1\], not -0.1"),
+        ("total_step = 5", "has no parameter 'total_step'; its parameters: total_steps, n_envs"),
+        ('n_envs = "two"', "n_envs takes a whole number of at least 1, not 'two'"),
+        ("self_play = 2.0", "self_play takes a number from 0 to 1, not 2.0"),
+        ("gamma = 1.5", r"gamma takes a number in \(0, 1\], not 1.5"),
+        ("gamma = 0.0", r"gamma takes a number in \(0, 1\], not 0.0"),
+        ("gae_lambda = -0.1", "gae_lambda takes a number from 0 to 1, not -0.1"),
         ("total_steps = ", "not a valid TOML file"),
-        ('lr_schedule = "cosine"', "lr_schedule must be one of constant, linear"),
+        ('lr_schedule = "cosine"', "lr_schedule takes one of constant, linear, not 'cosine'"),
     ]:
         bad = tmp_path / "bad.toml"
         bad.write_text(text + "\n")
@@ -243,17 +243,17 @@ def test_the_in_run_win_rate_counts_unfinished_and_shared_games_as_not_won():
     assert ppo_win_rate(result) == 0.25  # the standings' win rate would say (1 + 0.5) / 3
 
 
-def test_every_config_file_in_the_package_loads():
-    from pathlib import Path
+def test_every_config_a_game_ships_loads_by_file_and_by_name():
+    from meeplezoo.games import manifests
 
-    import meeplezoo.training as training
-
-    files = sorted((Path(training.__file__).parent / "configs").glob("*.toml"))
-    assert len(files) >= 5
-    for file in files:
-        game = next(g for g in ("seastead", "concordia", "board_royale", "resafa") if file.stem.startswith(g))
-        config = load_config(game, file)
+    shipped = [(m.name, name, file) for m in manifests() for name, file in m.training_configs().items()]
+    assert {game for game, _, _ in shipped} >= {m.name for m in manifests() if m.distribution == "meeplezoo"}
+    for game, name, file in shipped:
+        config = load_config(game, str(file))
         assert config.total_steps >= 1, file
+        assert load_config(game, name) == config  # meeplezoo train GAME --config NAME
+    with pytest.raises(TrainConfigError, match=r"no config file 'nope', nor a config of seastead .*ships: seastead\)"):
+        load_config("seastead", "nope")
 
 
 @pytest.mark.slow
@@ -274,5 +274,5 @@ def test_stop_at_ends_the_run_at_that_boundary_with_the_schedule_of_the_whole_ru
     # the last update (after 64 of total_steps = 128) ran at half the rate: the schedule spans the whole run
     # (with total_steps = 64 it would have been 0)
     assert model.policy.optimizer.param_groups[0]["lr"] == pytest.approx(5e-4)
-    with pytest.raises(TrainConfigError, match="stop_at must be at least 0"):
+    with pytest.raises(TrainConfigError, match="stop_at takes a whole number of at least 0, not -1"):
         load_config("seastead", None, {"stop_at": -1})

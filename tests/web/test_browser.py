@@ -163,6 +163,29 @@ def test_each_game_is_drawn_as_its_table(server, page, game):
     assert "[object" not in text and "undefined" not in text and "NaN" not in text
 
 
+def test_a_game_without_a_table_or_view_is_drawn_as_the_generic_field_list(monkeypatch, server, page):
+    """A game whose manifest names no table function and ships no ``view.js`` (Board Royale with both taken away):
+    the page draws every field, the decks it may not see as card backs with a count."""
+    import dataclasses
+
+    from meeplezoo import games
+
+    bare = dataclasses.replace(games.manifest("board_royale"), table=None, package="meeplezoo.envs.core")
+    registry = {**games._manifests(), "board_royale": bare}
+    monkeypatch.setattr(games, "_manifests", lambda: registry)
+    page.goto(f"{server}/play")
+    page.select_option("#game", "board_royale")
+    page.select_option("#players", "2")
+    page.click("#start")
+    page.locator("#actions button").first.wait_for(state="visible", timeout=30_000)
+    page.wait_for_selector("#table .board .zone")
+    assert page.locator("#table .pboard").count() == 2 and page.locator("#table .pboard.me").count() == 1
+    assert page.locator("#table .board .backs").count() > 0  # the decks: backs and a count
+    assert page.locator(f"#table {DRAWN['board_royale'][0]}").count() == 0  # not the game's own view
+    text = page.locator("#table").inner_text()
+    assert "res deck" in text.lower() and "[object" not in text and "undefined" not in text and "NaN" not in text
+
+
 def test_resafa_solo_shows_resafabot_on_the_table_and_in_the_log(server, page):
     page.goto(f"{server}/play")
     page.select_option("#game", "resafa")

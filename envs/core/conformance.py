@@ -1,0 +1,135 @@
+"""How the conformance suite (``tests/conformance``) checks a game: the settings a game's manifest names.
+
+Every registered game with an engine gets the whole suite. A game tunes it in ``envs/<game>/conformance.py``
+(``SETTINGS``, named by its manifest's ``conformance``): the configurations to play and how much of each, and its
+own checks (an invariant over positions, saves a load must refuse). A game without settings is played at its
+defaults, once per player count it takes, with the default sizes::
+
+    SETTINGS = ConformanceSettings(
+        cases=(ConformanceCase(), ConformanceCase({"num_players": 1}, SOLO_SIZES, shared_win=False)),
+        sizes=Sizes(fuzz_games=40),
+        invariant=invariant,
+    )
+
+Hooks (all optional, all read-only on what they are given):
+
+``invariant(state)``
+    Extra checks after every step of the random playouts, beyond ``State.validate()``; raises
+    ``AssertionError`` naming what is broken.
+``broken_saves(state_dict)``
+    ``(name, edited copy of State.to_dict())`` pairs that each break a rule invariant of the game, so loading
+    them must raise ``CorruptStateError``.
+``shared_win(state_dict)``
+    An edited copy of a *finished* game's ``to_dict()`` where every seat shares the win (ranks all 0).
+``random_event_soon(state)``
+    An edited copy of a position in which a random event is a few decisions away, for games whose random play
+    seldom reaches one (a reshuffle only when a deck runs out).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import State
+
+#: a save's state part (``State.to_dict()``)
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much the suite plays of one configuration. Each game sizes its cases so that its share of the suite's
+    time stays proportionate (well under a minute per game on 2 cores with ``-n 2``); the other tests scale
+    from ``fuzz_games``.
+
+    Attributes:
+        fuzz_games: random games played to the end on the engine, every position checked.
+        save_every: the fuzz test saves and reloads every ``save_every``-th position (and the last).
+        load_every: the env-loading test loads every ``load_every``-th position and plays each to the end.
+        to_end_every: the clone and JSON tests play a copy to the end from every ``to_end_every``-th position (4
+            steps from the others): their cost grows with the square of a game's length.
+        roundtrip_every: the clone and JSON round-trip tests check every ``roundtrip_every``-th position.
+        corrupt_every: the corrupt-save test breaks the saves of every ``corrupt_every``-th position.
+        mutation_positions: the save-mutation fuzz edits every field of the saves of this many positions of one
+            random game (and of the finished game); 0 leaves the configuration out.
+        chance_positions: positions at which the fresh-chance test compares determinized copies' next random
+            event with the real one; ``chance_copies`` copies each, positions every ``chance_every`` decisions.
+    """
+
+    fuzz_games: int = 60
+    save_every: int = 1
+    load_every: int = 10
+    to_end_every: int = 9
+    roundtrip_every: int = 1
+    corrupt_every: int = 13
+    mutation_positions: int = 3
+    chance_positions: int = 20
+    chance_copies: int = 10
+    chance_every: int = 7
+
+
+@dataclass(frozen=True)
+class ConformanceCase:
+    """One configuration the suite plays: the game's config, its sizes (None: the game's ``sizes``) and whether
+    the game's ``shared_win`` hook applies to it (not where a win cannot be shared, as against a solo automa)."""
+
+    config: Mapping[str, Any] = field(default_factory=dict)
+    sizes: Sizes | None = None
+    shared_win: bool = True
+
+
+@dataclass(frozen=True)
+class ConformanceSettings:
+    """How the suite checks a game: the configurations it plays (see :meth:`configurations`), the default sizes,
+    the game's hooks (see the module docstring) and its switches.
+
+    Attributes:
+        bad_config: ``(config key, value)`` pairs the game must reject with ``ConfigError``.
+        hidden_information: whether some state is hidden from the players (then ``determinize`` must change
+            something).
+        ranks_follow_scores: whether a higher final score always means a better rank (ties broken either way).
+        random_events: whether the game draws random events after the setup (reshuffles, random steals); if not,
+            the suite checks that random play draws none.
+    """
+
+    cases: tuple[ConformanceCase, ...] = ()
+    sizes: Sizes = field(default_factory=Sizes)
+    invariant: Callable[[State], None] | None = None
+    broken_saves: Callable[[Record], list[tuple[str, Record]]] | None = None
+    shared_win: Callable[[Record], Record] | None = None
+    random_event_soon: Callable[[State], State] | None = None
+    bad_config: tuple[tuple[str, Any], ...] = ()
+    hidden_information: bool = True
+    ranks_follow_scores: bool = True
+    random_events: bool = True
+
+    def configurations(self, player_counts: Sequence[int], config_keys: Sequence[str]) -> tuple[ConformanceCase, ...]:
+        """The cases to play: those declared, else the game at its defaults once per player count it takes
+        (``num_players=N``, when it has that key and more than one count), else once at its defaults."""
+        if self.cases:
+            return self.cases
+        if "num_players" in config_keys and len(player_counts) > 1:
+            return tuple(ConformanceCase({"num_players": n}) for n in player_counts)
+        return (ConformanceCase(),)
+
+
+#: the settings of a game whose manifest names none
+DEFAULT_SETTINGS = ConformanceSettings()
+
+
+def edited_copies(record: Record, edits: Iterable[Callable[[Record], None]]) -> list[tuple[str, Record]]:
+    """``(edit's name, edited deep copy of record)`` for each edit (a function changing a record in place): the
+    shape of a ``broken_saves`` hook."""
+    out = []
+    for edit in edits:
+        new = copy.deepcopy(record)
+        edit(new)
+        out.append((edit.__name__, new))
+    return out
+
+
+__all__ = ["DEFAULT_SETTINGS", "ConformanceCase", "ConformanceSettings", "Record", "Sizes", "edited_copies"]

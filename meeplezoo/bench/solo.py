@@ -1,0 +1,107 @@
+"""Solo benchmark: an agent's final scores in a game's solo mode over seeded games.
+
+Prints the mean, median, best and worst score, how many games were won (the game's ``ranks()``: the automa
+beaten or the solo goal reached), how many ended in each rating band where the game's solo rules define bands
+(its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
+load). Game ``i`` uses seed ``seed + i`` for the game and the agent, so a run replays exactly.
+
+    python -m meeplezoo.bench.solo GAME --agent heuristic --games 200
+    python -m meeplezoo.bench.solo GAME --agent "mcts:iters=100,rollout=heuristic,cutoff=40" --games 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .. import games
+from ..agents import make_agent
+from ..agents.match import agent_seed, play_game
+from ..envs.core.errors import MeepleZooError
+from ..envs.core.manifest import load
+
+
+def solo_games() -> list[str]:
+    """The registered games with a solo mode (one player), in listing order."""
+    return [m.name for m in games.manifests() if 1 in m.player_counts]
+
+
+def band_of(game: str) -> Callable[[float], str] | None:
+    """The game's solo rating bands (a final score -> its band's name), or None where its rules define none."""
+    manifest = games.manifest(game)
+    if manifest.solo_env is None:
+        return None
+    return getattr(load(manifest.solo_env)(), "band", None)
+
+
+def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, game: str) -> dict[str, float]:
+    """Play ``games_played`` solo games of ``game`` with ``agent``; return the figures (also printed unless
+    ``quiet``)."""
+    game = games.resolve(game)
+    if game not in solo_games():
+        raise MeepleZooError(f"{game} has no solo mode; the games with one: {', '.join(solo_games()) or '(none)'}")
+    band = band_of(game)
+    scores: list[float] = []
+    won = decisions = 0
+    cpu = 0.0
+    for g in range(games_played):
+        env = games.make_env(game, num_players=1)
+        player = make_agent(agent, game, seed=agent_seed(seed + g, 0))
+        start = time.process_time()
+        record = play_game(env, {"player_0": player}, seed + g)
+        cpu += time.process_time() - start
+        decisions += record.steps
+        scores.append(record.scores["player_0"])
+        won += record.ranks["player_0"] == 0 and not record.truncated
+        if not quiet:
+            rated = f" ({band(scores[-1])})" if band else ""
+            print(f"game {g:>4} seed {seed + g:>6}: {scores[-1]:g}{rated}", flush=True)
+    out = {
+        "games": games_played,
+        "mean": statistics.fmean(scores),
+        "median": statistics.median(scores),
+        "best": max(scores),
+        "worst": min(scores),
+        "won": won,
+        "cpu_s_per_decision": cpu / max(decisions, 1),
+        "decisions_per_game": decisions / games_played,
+    }
+    _report(game, agent, seed, out, [band(s) for s in scores] if band else None, band)
+    return out
+
+
+def _report(
+    game: str,
+    agent: str,
+    seed: int,
+    out: dict[str, float],
+    bands: list[str] | None,
+    band: Callable[[float], str] | None,
+) -> None:
+    n = int(out["games"])
+    print(f"{games.manifest(game).title} solo, agent {agent}, {n} games (seeds {seed}..{seed + n - 1})")
+    rated = f" ({band(out['mean'])})" if band else ""
+    print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
+    print(f"  won {out['won']:g}/{n}")
+    for name, count in Counter(bands or ()).most_common():
+        print(f"  {name:>24}: {count} games")
+    print(f"  CPU {out['cpu_s_per_decision'] * 1000:.2f} ms/decision, {out['decisions_per_game']:.0f} decisions/game")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m meeplezoo.bench.solo", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=solo_games(), help="a game with a solo mode")
+    parser.add_argument("--agent", default="heuristic", help="agent spec (heuristic, random, mcts:iters=...)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quiet", action="store_true", help="only the summary")
+    args = parser.parse_args(argv)
+    run(args.agent, args.games, args.seed, args.quiet, game=args.game)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

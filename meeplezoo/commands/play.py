@@ -1,0 +1,130 @@
+"""``meeplezoo play GAME``: one game shown as played, or a match with seat rotation (``--games N``)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from .. import games, options
+from ..labels import players_text, short_labels
+from . import common
+from .common import CLIError, add_game_options, game_options, games_arg, make_env, plain, seed_arg
+from .results import match_table, print_result
+
+
+def add_parser(sub: Any, game_help: str) -> argparse.ArgumentParser:
+    play = sub.add_parser("play", help="play games between agents", description="Play games between agents.")
+    play.add_argument("game", help=game_help)
+    play.add_argument(
+        "--agents",
+        nargs="+",
+        metavar="SPEC",
+        help="one agent spec per seat: random, heuristic, mcts:iters=400, ppo:model.zip, human (default: random); "
+        "their number is the player count unless --set num_players=N is given (then one spec fills every seat)",
+    )
+    seed_arg(play, 0, "seed of the (first) game; game g uses seed+g")
+    games_arg(play, 1, "number of games; more than 1 rotates seats")
+    play.add_argument("--quiet", action="store_true", help="only the result (and, for a match, the summary)")
+    play.add_argument(
+        "--board-every",
+        type=options.bounded_int("--board-every", 0, options.MAX_GAMES),
+        default=40,
+        metavar="K",
+        help="show the board every K decisions",
+    )
+    add_game_options(play)
+    return play
+
+
+def seats_and_agents(args: argparse.Namespace, game: str, config: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The config with its player count and one agent spec per seat.
+
+    With the count unset (no ``num_players`` in ``--set``/``--config``), ``--agents`` gives it: one spec per
+    seat. With the count set, one spec fills every seat, else there must be one per seat. No ``--agents``:
+    random players at the game's count.
+    """
+    from ..agents import available_agents
+    from ..agents.spec import parse_spec
+
+    specs = list(args.agents or [])
+    default_seats = len(games.make_env(game).possible_agents)
+    allowed = games.player_counts(game)
+    if specs and "num_players" not in config and len(specs) != default_seats:
+        takes_count = any(p.name == "num_players" for p in options.config_schema(game))
+        if not takes_count or len(specs) not in allowed:
+            raise CLIError(
+                f"{game} is played by {players_text(allowed)} players, not {len(specs)} (one agent spec per seat; "
+                f"--set num_players=N with one spec fills every seat)"
+            )
+        config = {**config, "num_players": len(specs)}
+    seats = len(make_env(game, config).possible_agents)
+    if not specs:
+        specs = ["random"] * seats
+    elif len(specs) == 1 and seats > 1:
+        specs = specs * seats
+    elif len(specs) != seats:
+        raise CLIError(f"{game} has {seats} seats here: give {seats} agent specs to --agents (or one for every seat)")
+    known = available_agents(game)
+    unknown = [s for s in specs if parse_spec(s)[0] not in known]
+    if unknown:
+        raise CLIError(f"unknown agent(s) {unknown} for {game}; available: {', '.join(known)}")
+    return config, specs
+
+
+def run(args: argparse.Namespace) -> int:
+    game = games.resolve(args.game)
+    config, names = seats_and_agents(args, game, game_options(game, args))
+    env = make_env(game, config, render_mode="ansi")
+    if args.games > 1:
+        match_table(common.console(), game, names, args, config)
+        return 0
+    return play_one(env, game, names, args)
+
+
+def play_one(env: Any, game: str, names: list[str], args: argparse.Namespace) -> int:
+    """One game shown as played (the board every ``--board-every`` decisions), then the result."""
+    from ..agents import make_agent, play_game
+    from ..agents.human import Resigned
+    from ..agents.match import agent_seed
+    from ..agents.spec import parse_spec
+
+    out = common.console()
+    labels = dict(zip(env.possible_agents, names, strict=True))
+    short = short_labels(names)
+    agents = {
+        a: make_agent(n, game, seed=agent_seed(args.seed, seat))
+        for seat, (a, n) in enumerate(zip(env.possible_agents, names, strict=True))
+    }
+    out.rule(f"{env} - seed {args.seed}")
+    plain(out, ", ".join(f"{a}: {n}" for a, n in labels.items()))
+    # a person at the table sees the table through their agent (their seat's view), not the true board
+    every = 0 if any(parse_spec(n)[0] == "human" for n in names) else args.board_every
+    count = [0]
+
+    def show(env: Any, agent: str, action: int) -> None:
+        step = count[0]
+        count[0] += 1
+        if every and step % every == 0:
+            out.rule(f"board before decision {step}")
+            plain(out, env.render())
+        plain(out, f"{step:>5}  {agent:<9} {short[labels[agent]]:<10} {env.describe_action(action)}")
+
+    start = time.perf_counter()
+    try:
+        record = play_game(env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show)
+    except Resigned as resigned:
+        out.print(f"{resigned.agent} ({labels[resigned.agent]}) resigned after {count[0]} decisions.")
+        return 0
+    elapsed = time.perf_counter() - start
+    shown = ""
+    if not args.quiet:
+        out.rule("Final position")
+        shown = env.render()
+        plain(out, shown)
+    print_result(out, env, record, shown)
+    out.print(f"{record.steps} decisions in {elapsed:.2f} s")
+    verdict = getattr(env.unwrapped.state_obj, "verdict", None)
+    if callable(verdict) and verdict():  # a solo mode played for points names the band the score reached
+        out.print(verdict())
+    return 0

@@ -1,0 +1,91 @@
+"""The benchmarks (meeplezoo.bench): the IS-MCTS win rates against each game's heuristic with the spec its
+manifest tunes, the solo scores of any game with a solo mode, and the speed table's rows."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from meeplezoo import bench, games
+from meeplezoo.agents import make_agent
+from meeplezoo.bench import mcts as mcts_bench
+from meeplezoo.bench import solo
+from meeplezoo.envs.core.errors import MeepleZooError
+from meeplezoo.envs.core.params import parse_call
+
+
+def test_the_benchmark_reports_the_wilson_interval():
+    from meeplezoo.bench.mcts import Result, wilson
+
+    low, high = wilson(15, 23)  # the textbook figures: 0.449 to 0.812
+    assert (round(low, 3), round(high, 3)) == (0.449, 0.812)
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 3) == 0.278
+    assert wilson(10, 10)[1] == 1.0 and round(wilson(10, 10)[0], 3) == 0.722
+    r = Result("board_royale", 4, "mcts", "heuristic", games=40, wins=28.0)
+    assert "won 28/40 =  70.0% (95% 55-82%)" in r.line()
+
+
+def test_a_resumed_benchmark_plays_the_same_games_with_the_same_seats(capsys):
+    full = mcts_bench.measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True)
+    lines = capsys.readouterr().out.splitlines()
+    resumed = mcts_bench.measure("seastead", {}, "random", "random", games=3, seed=5, verbose=True, start=2)
+    tail = capsys.readouterr().out.splitlines()
+    assert (full.games, resumed.games) == (3, 1)
+    assert tail[0].startswith("  game 2 seed 7 seat 0: ")  # game g: seed + g, seat g % players, as in the full run
+    assert tail[0].split(";")[0] == lines[2].split(";")[0]  # the same winners and scores
+
+
+def test_the_tuned_configurations_are_the_manifests(monkeypatch):
+    found = mcts_bench.configurations()
+    assert {(game, n) for game, n, _ in found} >= {("seastead", 2), ("concordia", 4), ("board_royale", 4)}
+    for game, n, spec in found:
+        assert spec == games.manifest(game).tuned_mcts[n] and n in games.player_counts(game)
+        assert parse_call(spec)[0] == "mcts" and make_agent(spec, game, seed=0).check_game(game) is None  # valid
+    tuned = dataclasses.replace(games.manifest("seastead"), tuned_mcts={1: "mcts:iters=7", 2: "mcts:iters=9"})
+    table = {m.name: m for m in games.manifests()} | {"seastead": tuned}
+    monkeypatch.setattr(games, "manifests", lambda: list(table.values()))
+    assert [c for c in mcts_bench.configurations() if c[0] == "seastead"] == [
+        ("seastead", 1, "mcts:iters=7"),
+        ("seastead", 2, "mcts:iters=9"),
+    ]
+
+
+def test_the_mcts_benchmark_runs_the_configurations_asked_for(monkeypatch, capsys):
+    calls = []
+
+    def measure(game, config, agent, opponent, played, seed, verbose, start):
+        calls.append((game, config, agent, opponent, played, seed))
+        return mcts_bench.Result(game, config["num_players"], agent, opponent, games=played, wins=1.0)
+
+    monkeypatch.setattr(mcts_bench, "measure", measure)
+    assert mcts_bench.main(["--only", "board_royale_v0", "--players", "4", "--games", "2"]) == 0
+    assert calls == [
+        ("board_royale", {"num_players": 4}, games.manifest("board_royale").tuned_mcts[4], "heuristic", 2, 1000)
+    ]
+    assert "won 1/2" in capsys.readouterr().out
+
+
+def test_the_solo_benchmark_plays_any_game_with_a_solo_mode(capsys):
+    assert set(solo.solo_games()) >= {"seastead", "resafa"} and "concordia" not in solo.solo_games()
+    figures = solo.run("random", 2, seed=3, game="seastead")
+    out = capsys.readouterr().out
+    assert figures["games"] == 2 and figures["worst"] <= figures["mean"] <= figures["best"]
+    assert out.count(" seed ") == 2 and "Seastead solo, agent random, 2 games (seeds 3..4)" in out
+    assert solo.band_of("seastead") is None  # won or lost against the Boss: no bands
+    assert solo.band_of("resafa")(150) != solo.band_of("resafa")(100)  # the designer's bands
+
+
+def test_the_solo_benchmark_refuses_a_game_without_a_solo_mode():
+    with pytest.raises(MeepleZooError, match=r"^concordia has no solo mode; the games with one: seastead"):
+        solo.run("random", 1, game="concordia")
+
+
+def test_the_speed_table_has_a_row_per_registered_game():
+    manifest = games.manifest("seastead")
+    row = bench.env_row(manifest, 0.3, 1, seed=0)
+    assert row.env == "seastead_v0" and row.games == 1 and row.steps > 0
+    assert row.clone_apply_per_s and row.playouts_per_s and row.mcts_iterations_per_s
+    bare = dataclasses.replace(manifest, engine=None)  # an env-only game: the AEC loop only
+    row = bench.env_row(bare, 0.1, 1, seed=0)
+    assert row.games == 1 and row.mcts_iterations_per_s is None and "no engine" in row.note

@@ -103,13 +103,13 @@ def broken_saves(state: Record) -> list[tuple[str, Record]]:
 
 
 # 200-700 decisions and 0.4-1.8 s of CPU per checked game (2-6 players): 6 games per case, each third position
-# saved and reloaded (the rest are validated), keep the six cases near 40 s of CPU (they took ~110 s with 12
-# games, issue 8); six cases together still play 36 games a run.
+# saved and reloaded (the rest are validated), keep the six cases near 40 s of CPU; six cases
+# together still play 36 games a run.
 SIZES = Sizes(
     fuzz_games=6,
     save_every=3,
     load_every=40,  # 200-700 decisions: ~5-18 loads a game, each played to the end twice
-    to_end_every=60,  # ~4-12 continuations to the end a game (at 9 these two tests took ~80 s of CPU)
+    to_end_every=60,  # ~4-12 continuations to the end a game
 )
 
 SETTINGS = ConformanceSettings(

@@ -103,12 +103,12 @@ def broken_saves(state: Record) -> list[tuple[str, Record]]:
 
 
 # 630-890 decisions and 1.3-2.2 s of CPU per checked game: 4 games per case, each third position saved, keep the
-# six cases near 40 s of CPU (they took ~90 s with 8 games, issue 8); 24 games a run in all.
+# six cases near 40 s of CPU; 24 games a run in all.
 SIZES = Sizes(
     fuzz_games=4,
     save_every=3,
-    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice (93 s of CPU at 10)
-    to_end_every=90,  # ~9 continuations to the end a game (at 9 the clone and JSON tests took ~90 s of CPU)
+    load_every=60,  # ~13 loads of a ~800-decision game, each played to the end twice
+    to_end_every=90,  # ~9 continuations to the end a game
 )
 
 SETTINGS = ConformanceSettings(

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..envs.core.params import Param, ParamError, bind, defaults_of, describe_params, parse_call
+from ..envs.core.params import bind_keywords as keywords
 
 #: a malformed agent spec, an unknown parameter or a bad parameter value (the parameter system's error)
 AgentSpecError = ParamError
@@ -34,13 +35,8 @@ def bind_params(agent: str, params: Sequence[Param], raw: dict[str, str]) -> dic
 
 
 def bind_keywords(agent: str, params: Sequence[Param], given: Mapping[str, Any]) -> dict[str, Any]:
-    """An agent class's keyword arguments: every parameter's default (declared once, in its ``PARAMS``) with the
-    ``given`` values (typed, as Python passes them) checked and put over them.
-
-    >>> bind_keywords("mcts", (Param("iters", int, 300, minimum=1), Param("c", float, 0.7)), {"c": 1})
-    {'iters': 300, 'c': 1.0}
-    """
-    return {**defaults_of(params), **bind(f"agent {agent!r}", params, given, typed=True)}
+    """An agent class's keyword arguments: its ``PARAMS`` defaults with ``given`` checked over them."""
+    return keywords(f"agent {agent!r}", params, given)
 
 
 __all__ = [

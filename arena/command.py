@@ -54,11 +54,10 @@ _console = table_console  # a name of this module: tests give the commands a con
 
 
 def _game_options(game: str, items: list[str]) -> dict[str, Any]:
-    """``--set KEY=VALUE`` items read as ``meeplezoo play`` reads them (typed by each key's default); the game's own
-    keys only (the adapter's reward and illegal-action keys mean nothing to a stored game)."""
-    defaults = games.make_env(game).unwrapped.game.defaults
+    """``--set KEY=VALUE`` items read as ``meeplezoo play`` reads them (each key's Param); the game's own keys only
+    (the adapter's reward and illegal-action keys mean nothing to a stored game)."""
     try:
-        return options.parse_config(items, defaults, game, "--set", adapter=False)  # scores decide, not rewards
+        return options.read_game_options(game, items, adapter=False)  # scores decide, not rewards
     except options.OptionError as exc:
         raise ArenaError(str(exc)) from None
 

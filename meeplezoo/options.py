@@ -21,12 +21,12 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from .envs.core.adapter import ADAPTER_PARAMS
-from .envs.core.params import Param, ParamError, params_from_defaults
+from .envs.core.params import Param, ParamError
 
 #: seeds are numpy seeds; game g of a match uses seed + g
 MAX_SEED = 10**18
@@ -34,8 +34,8 @@ MAX_SEED = 10**18
 MAX_GAMES = 1_000_000
 MAX_SECONDS = 86_400.0
 
-#: a game's config schema as the functions below take it: Params, or a mapping of defaults (typed by them)
-Schema = Sequence[Param] | Mapping[str, Any]
+#: a game's config schema as the functions below take it (its keys' Params: :func:`game_params`)
+Schema = Sequence[Param]
 
 
 class OptionError(ParamError):
@@ -97,14 +97,10 @@ def game_params(game: str, adapter: bool = True) -> tuple[Param, ...]:
     return (*own, *ADAPTER_PARAMS) if adapter else own
 
 
-def _params(schema: Schema) -> tuple[Param, ...]:
-    return params_from_defaults(schema) if isinstance(schema, Mapping) else tuple(schema)
-
-
 def _own(schema: Schema) -> tuple[Param, ...]:
     """The game's own keys of ``schema`` (without the adapter's)."""
     adapter = {p.name for p in ADAPTER_PARAMS}
-    return tuple(p for p in _params(schema) if p.name not in adapter)
+    return tuple(p for p in schema if p.name not in adapter)
 
 
 def describe_keys(schema: Schema, game: str, adapter: bool = True) -> str:

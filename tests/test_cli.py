@@ -157,8 +157,11 @@ def test_config_accepts_the_spellings_a_person_types(capsys, spelling):
 
 def test_config_values_are_read_by_the_type_of_each_key():
     from meeplezoo import options
+    from meeplezoo.envs.core.adapter import ADAPTER_PARAMS
+    from meeplezoo.envs.core.params import params_from_defaults
 
-    defaults = {"num_players": 4, "map": "italia", "intermediate_scoring": False}
+    own = params_from_defaults({"num_players": 4, "map": "italia", "intermediate_scoring": False})
+    defaults = (*own, *ADAPTER_PARAMS)
     items = ["intermediate_scoring=True", "num_players= 5", "map=imperium", "illegal_reward=-0.5", "max_cycles=40"]
     assert options.parse_config(items, defaults, "concordia") == {
         "intermediate_scoring": True,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from ..core.params import Param, bind, defaults_of
+from ..core.params import Param, bind_keywords
 from ..core.params import ParamError as AgentSpecError
 from . import observation
 from .content import COLONISTS, NUM_GOODS
@@ -145,7 +145,7 @@ class ConcordiaValuedAgent(ConcordiaHeuristicAgent):
 
     def __init__(self, seed: Seed = None, model: ValueModel | None = None, **params: Any) -> None:
         super().__init__(seed)
-        values = defaults_of(self.PARAMS) | bind(f"agent {self.name!r}", self.PARAMS, params, typed=True)
+        values = bind_keywords(f"agent {self.name!r}", self.PARAMS, params)
         self.path: str = values["path"]
         # None: the model shipped for the table, loaded at the first choice (again at a table of another size)
         self.model = model if model is not None else load_value_model(self.path) if self.path else None

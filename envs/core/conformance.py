@@ -16,9 +16,9 @@ Hooks (all optional, all read-only on what they are given):
 ``invariant(state)``
     Extra checks after every step of the random playouts, beyond ``State.validate()``; raises
     ``AssertionError`` naming what is broken.
-``broken_saves(state_dict)``
-    ``(name, edited copy of State.to_dict())`` pairs that each break a rule invariant of the game, so loading
-    them must raise ``CorruptStateError``.
+``broken_edits``
+    Functions that each edit a ``State.to_dict()`` record in place so that it breaks one rule invariant of the
+    game (a case may add its own): loading an edited copy must raise ``CorruptStateError``.
 ``shared_win(state_dict)``
     An edited copy of a *finished* game's ``to_dict()`` where every seat shares the win (ranks all 0).
 ``random_event_soon(state)``
@@ -74,12 +74,14 @@ class Sizes:
 
 @dataclass(frozen=True)
 class ConformanceCase:
-    """One configuration the suite plays: the game's config, its sizes (None: the game's ``sizes``) and whether
-    the game's ``shared_win`` hook applies to it (not where a win cannot be shared, as against a solo automa)."""
+    """One configuration the suite plays: the game's config, its sizes (None: the game's ``sizes``), whether the
+    game's ``shared_win`` hook applies to it (not where a win cannot be shared, as against a solo automa), and
+    edits that break only this configuration's records (made before the game's ``broken_edits``)."""
 
     config: Mapping[str, Any] = field(default_factory=dict)
     sizes: Sizes | None = None
     shared_win: bool = True
+    broken_edits: tuple[Callable[[Record], None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ class ConformanceSettings:
     cases: tuple[ConformanceCase, ...] = ()
     sizes: Sizes = field(default_factory=Sizes)
     invariant: Callable[[State], None] | None = None
-    broken_saves: Callable[[Record], list[tuple[str, Record]]] | None = None
+    broken_edits: tuple[Callable[[Record], None], ...] = ()
     shared_win: Callable[[Record], Record] | None = None
     random_event_soon: Callable[[State], State] | None = None
     bad_config: tuple[tuple[str, Any], ...] = ()
@@ -123,7 +125,7 @@ DEFAULT_SETTINGS = ConformanceSettings()
 
 def edited_copies(record: Record, edits: Iterable[Callable[[Record], None]]) -> list[tuple[str, Record]]:
     """``(edit's name, edited deep copy of record)`` for each edit (a function changing a record in place): the
-    shape of a ``broken_saves`` hook."""
+    saves the suite makes of a game's ``broken_edits``."""
     out = []
     for edit in edits:
         new = copy.deepcopy(record)

@@ -275,6 +275,16 @@ def defaults_of(params: Sequence[Param]) -> dict[str, Any]:
     return {p.name: p.default for p in params}
 
 
+def bind_keywords(owner: str, params: Sequence[Param], given: Mapping[str, Any]) -> dict[str, Any]:
+    """A class's keyword arguments: every parameter's default (declared once, in its ``PARAMS``) with the ``given``
+    values (typed, as Python passes them) checked and put over them.
+
+    >>> bind_keywords("agent 'mcts'", (Param("iters", int, 300, minimum=1), Param("c", float, 0.7)), {"c": 1})
+    {'iters': 300, 'c': 1.0}
+    """
+    return {**defaults_of(params), **bind(owner, params, given, typed=True)}
+
+
 def describe_params(params: Sequence[Param]) -> str:
     """One line: ``iters=int (default 300), rollout=random|heuristic (default random)``; ``-`` if none."""
     return ", ".join(p.describe() for p in params) or "-"
@@ -286,6 +296,7 @@ __all__ = [
     "Param",
     "ParamError",
     "bind",
+    "bind_keywords",
     "defaults_of",
     "describe_params",
     "params_from_defaults",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from ..core import State
-from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes, edited_copies
+from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes
 from .content import DIVE_CARDS, DOCKS, SPECIALISTS
 from .state import NO
 
@@ -202,7 +202,7 @@ def location_off_the_board(s: Record) -> None:
     s["built_loc"] = 99
 
 
-#: every edit :func:`broken_saves` makes
+#: edits of a saved record that each break one rule: a load must refuse every one
 BROKEN_EDITS = (
     extra_fish,
     lost_cleanup,
@@ -235,11 +235,6 @@ BROKEN_EDITS = (
     fourth_building_type,
     location_off_the_board,
 )
-
-
-def broken_saves(state: Record) -> list[tuple[str, Record]]:
-    """Copies of a saved state that each break one rule: a load must refuse every one."""
-    return edited_copies(state, BROKEN_EDITS)
 
 
 def shared_win(state: Record) -> Record:
@@ -280,7 +275,7 @@ SETTINGS = ConformanceSettings(
     ),
     sizes=SIZES,
     invariant=invariant,
-    broken_saves=broken_saves,
+    broken_edits=BROKEN_EDITS,
     shared_win=shared_win,
     random_event_soon=reshuffle_soon,  # random play never empties the 19-card dive deck
     bad_config=(

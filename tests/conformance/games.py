@@ -31,6 +31,8 @@ class GameCase:
     sizes: Sizes = field(default_factory=Sizes)
     #: the game's shared-win hook where this configuration has a shared win, else None
     shared_win: Callable[[Record], Record] | None = None
+    #: the edits of a saved record a load must refuse: the case's own, then the game's
+    broken_edits: tuple[Callable[[Record], None], ...] = ()
 
     @property
     def name(self) -> str:
@@ -71,6 +73,7 @@ def cases_of(manifest: GameManifest, settings: ConformanceSettings | None = None
             dict(case.config),
             case.sizes or settings.sizes,
             settings.shared_win if case.shared_win else None,
+            (*case.broken_edits, *settings.broken_edits),
         )
         for case in settings.configurations(manifest.player_counts, keys)
     ]

@@ -41,6 +41,7 @@ from meeplezoo.envs.core import (
     IllegalActionError,
     State,
 )
+from meeplezoo.envs.core.conformance import edited_copies
 from meeplezoo.envs.core.manifest import load
 
 pytestmark = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
@@ -906,9 +907,8 @@ def corrupt_saves(case: GameCase, state: State) -> list[tuple[str, str]]:
             ]
         if isinstance(value, list) and value:
             saves.append((f"an element of {key!r} of the wrong type", edited(set_first_element(key))))
-    if case.settings.broken_saves is not None:
-        for name, broken in case.settings.broken_saves(doc["state"]):
-            saves.append((f"broken invariant: {name}", edited(lambda d, b=broken: d.__setitem__("state", b))))
+    for name, broken in edited_copies(doc["state"], case.broken_edits):
+        saves.append((f"broken invariant: {name}", edited(lambda d, b=broken: d.__setitem__("state", b))))
     return saves
 
 

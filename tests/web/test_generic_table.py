@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import time
 
 import numpy as np
 import pytest
@@ -25,6 +24,8 @@ from starlette.testclient import TestClient
 from meeplezoo.web import create_app
 from meeplezoo.web.session import table_of
 from meeplezoo.web.tables import generic_table
+
+from .test_api import wait_turn
 
 GAME = "board_royale"
 OWN = "hand"  # a per-seat field its own table shows to its seat only (a flat list: num_players chunks)
@@ -91,23 +92,13 @@ def test_the_full_view_of_the_generic_table_shows_everything(tableless):
     assert t["scores"] == [float(x) for x in state.scores()] and t["to_act"] == state.current_player()
 
 
-def _wait_turn(client, g, timeout=60.0):
-    end = time.monotonic() + timeout
-    while True:
-        v = client.get(f"/api/play/{g['id']}?token={g['token']}").json()
-        if not v["thinking"]:
-            return v
-        assert time.monotonic() < end, "the bots never answered"
-        time.sleep(0.01)
-
-
 def test_a_game_without_a_table_plays_and_replays_through_the_api(tableless, tmp_path):
     with TestClient(create_app(tmp_path / "web.sqlite", hosts=["testserver"])) as client:
         r = client.post("/api/play", json={"game": GAME, "config": {"num_players": 2}, "seat": 1, "bots": ["random"]})
         assert r.status_code == 200, r.text
         g = r.json()
         rng = np.random.default_rng(0)
-        v = _wait_turn(client, g)
+        v = wait_turn(client, g)
         counted = 0
         while not v["over"]:
             t = v["table"]
@@ -116,7 +107,7 @@ def test_a_game_without_a_table_plays_and_replays_through_the_api(tableless, tmp
             assert set(t["players"][0].get(OWN, {"hidden": 0})) == {"hidden"}  # the bot's hand: a count
             a = v["legal"][int(rng.integers(len(v["legal"])))]["id"]
             v = client.post(f"/api/play/{g['id']}/act", json={"token": g["token"], "action": a}).json()
-            v = _wait_turn(client, g)
+            v = wait_turn(client, g)
         assert counted  # the decks were counts, not cards
         stored = v["result"]["stored_id"]
         for seat in ("1", "all"):

@@ -3,35 +3,37 @@ suite's illegal-action tests step 17 decisions into a game), and saves that brea
 
 from __future__ import annotations
 
-from meeplezoo.envs.core.conformance import ConformanceCase, ConformanceSettings, Record, edited_copies
+from meeplezoo.envs.core.conformance import ConformanceCase, ConformanceSettings, Record
 
 
-def broken_saves(record: Record) -> list[tuple[str, Record]]:
-    """Saves a load must refuse: each breaks one rule of ``rules.md``."""
+def a_point_from_nowhere(s: Record) -> None:
+    s["points"][0] += 1
 
-    def a_point_from_nowhere(s: Record) -> None:
-        s["points"][0] += 1
 
-    def a_card_held_twice(s: Record) -> None:
-        s["hands"][1].append(s["hands"][1][0] if s["hands"][1] else 1)
+def a_card_held_twice(s: Record) -> None:
+    s["hands"][1].append(s["hands"][1][0] if s["hands"][1] else 1)
 
-    def a_prize_played_and_still_in_the_deck(s: Record) -> None:
-        s["prizes"].append(s["deck"][0] if s["deck"] else 1)
 
-    def a_later_seat_bid_first(s: Record) -> None:
-        s["bids"][-1] = s["hands"][-1].pop() if s["hands"][-1] else 1
+def a_prize_played_and_still_in_the_deck(s: Record) -> None:
+    s["prizes"].append(s["deck"][0] if s["deck"] else 1)
 
-    def a_round_not_played_by_every_seat(s: Record) -> None:
-        s["played"][0].append(s["hands"][0].pop(0) if s["hands"][0] else 1)
 
-    edits = [
-        a_point_from_nowhere,
-        a_card_held_twice,
-        a_prize_played_and_still_in_the_deck,
-        a_later_seat_bid_first,
-        a_round_not_played_by_every_seat,
-    ]
-    return edited_copies(record, edits)
+def a_later_seat_bid_first(s: Record) -> None:
+    s["bids"][-1] = s["hands"][-1].pop() if s["hands"][-1] else 1
+
+
+def a_round_not_played_by_every_seat(s: Record) -> None:
+    s["played"][0].append(s["hands"][0].pop(0) if s["hands"][0] else 1)
+
+
+#: saves a load must refuse: each breaks one rule of ``rules.md``
+BROKEN_EDITS = (
+    a_point_from_nowhere,
+    a_card_held_twice,
+    a_prize_played_and_still_in_the_deck,
+    a_later_seat_bid_first,
+    a_round_not_played_by_every_seat,
+)
 
 
 def shared_win(record: Record) -> Record:
@@ -49,7 +51,7 @@ SETTINGS = ConformanceSettings(
         ConformanceCase(config={"num_players": 3, "cards": 6}),
         ConformanceCase(config={"num_players": 4, "cards": 5}),
     ),
-    broken_saves=broken_saves,
+    broken_edits=BROKEN_EDITS,
     shared_win=shared_win,
     bad_config=(("num_players", 1), ("num_players", 5), ("cards", 2), ("cards", 14), ("cards", "8")),
     random_events=False,  # the prize deck is shuffled once, at the setup

@@ -15,9 +15,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -25,6 +26,8 @@ import numpy as np
 from ..envs.core.errors import ActionTypeError
 from ..games import make_env, resolve
 from .base import Agent
+from .budget import Budget
+from .faults import Fault, Forfeit
 from .registry import make_agent
 from .view import view_for
 
@@ -59,6 +62,7 @@ class GameRecord:
     illegal_action: dict | None = None  # the adapter's info if the game ended on an illegal action
     decisions: list[Decision] | None = None  # with record_actions=True
     tie_break: bool = False  # a sole winner whose score another seat equalled: the tie-break decided
+    forfeit: Fault | None = None  # the fault that ended the game (``play_game(..., forfeits=True)``)
 
     @property
     def winners(self) -> list[str]:
@@ -97,6 +101,7 @@ def play_game(
     on_decision: DecisionHook | None = None,
     labels: Mapping[str, str] | None = None,
     max_steps: int | None = None,
+    forfeits: bool = False,
 ) -> GameRecord:
     """Reset ``env`` with ``seed`` and play it to the end with ``agents`` (AEC agent name -> agent).
 
@@ -109,6 +114,9 @@ def play_game(
         labels: how to call each player in the record (default: the agent's ``name`` attribute).
         max_steps: stop (``truncated=True``) after this many decisions; by default the engine's
             ``max_decisions`` bound (a MeepleZoo env), else no limit.
+        forfeits: a :class:`~.faults.Forfeit` raised by an agent (an isolated one's fault) ends the game and the
+            record says so (``forfeit``; the faulty seat last, the others share first place); by default it
+            propagates (the arena stores the fault itself).
     """
     missing = [a for a in env.possible_agents if a not in agents]
     if missing:
@@ -121,6 +129,7 @@ def play_game(
     decisions: list[Decision] | None = [] if record_actions else None
     illegal = None
     truncated = False
+    fault: Fault | None = None
     steps = 0
     describe = getattr(env.unwrapped, "describe_action", None)
     for name in env.agent_iter():
@@ -136,7 +145,13 @@ def play_game(
             truncated = True
             break
         agent = agents[name]
-        action = action_id(agent.act(view_for(env, name, agent)), name)
+        try:
+            action = action_id(agent.act(view_for(env, name, agent)), name)
+        except Forfeit as exc:
+            if not forfeits:
+                raise
+            fault = replace(exc.fault, decision=steps)  # the game's decision index, whoever counted it
+            break
         if on_decision is not None:
             on_decision(env, name, action)
         if decisions is not None:
@@ -145,6 +160,8 @@ def play_game(
         env.step(action)
         steps += 1
     scores, ranks = _outcome(env, rewards)
+    if fault is not None:  # as in the arena: the faulty seat last, every other seat shares first place
+        ranks = {a: len(env.possible_agents) - 1 if i == fault.seat else 0 for i, a in enumerate(env.possible_agents)}
     winners = [a for a, r in ranks.items() if r == 0]
     tie_break = len(winners) == 1 and sum(1 for v in scores.values() if v == scores[winners[0]]) > 1
     players = {a: (labels[a] if labels and a in labels else _label(agents[a])) for a in env.possible_agents}
@@ -160,6 +177,7 @@ def play_game(
         illegal_action=illegal,
         decisions=decisions,
         tie_break=tie_break,
+        forfeit=fault,
     )
 
 
@@ -167,8 +185,8 @@ def _outcome(env: Any, rewards: dict[str, float]) -> tuple[dict[str, float], dic
     """Scores and ranks per agent: from the engine state if there is one, else from the rewards."""
     state = getattr(env.unwrapped, "state_obj", None)
     names = env.possible_agents
-    if state is not None:
-        s, r = state.scores(), state.ranks()
+    if state is not None:  # a game stopped before its end is ranked by its standing (adjudicated_ranks)
+        s, r = state.scores(), (state.ranks() if state.is_terminal() else state.adjudicated_ranks())
         return {a: float(s[i]) for i, a in enumerate(names)}, {a: int(r[i]) for i, a in enumerate(names)}
     values = [rewards[a] for a in names]
     return dict(rewards), {a: sum(1 for v in values if v > rewards[a]) for a in names}
@@ -187,6 +205,7 @@ class Standing:
     draws: int = 0  # shared rank 0
     losses: int = 0
     unfinished: int = 0  # truncated games: neither won nor lost
+    forfeits: int = 0  # games this entrant's agent lost by a fault (counted among the losses)
     score_sum: float = 0.0
     reward_sum: float = 0.0
     rank_sum: int = 0
@@ -222,9 +241,10 @@ class MatchResult:
         table = {label: Standing(label) for label in self.labels}
         for rec in self.records:
             sharing = len(rec.winners)
-            for agent, label in rec.players.items():
+            for seat, (agent, label) in enumerate(rec.players.items()):
                 st = table[label]
                 st.games += 1
+                st.forfeits += rec.forfeit is not None and rec.forfeit.seat == seat
                 rank = rec.ranks[agent]
                 if rec.truncated or rec.illegal_action:
                     st.unfinished += 1
@@ -269,13 +289,27 @@ def play_match(
     env_kwargs: Mapping[str, Any] | None = None,
     labels: Sequence[str] | None = None,
     on_game: Callable[[int, GameRecord], None] | None = None,
+    isolation: str = "none",
+    budget: Budget | None = None,
+    imports: Sequence[str] = (),
 ) -> MatchResult:
     """Play ``games`` games of ``game`` between ``entrants``, one per seat, rotating seats every game.
 
     An entrant is an agent name of the registry or a factory ``seed -> agent``. Game ``g`` uses env seed
     ``seed + g`` and fresh agents seeded by :func:`agent_seed` from it, so every game can be replayed
     alone: ``play_game(env, agents, seed + g)`` with the same seating.
+
+    ``isolation="process"`` runs every agent in its own process under ``budget``
+    (:mod:`~meeplezoo.agents.isolation`; ``imports``: modules that register agents, imported there first): a
+    fault forfeits that game (``GameRecord.forfeit``) and the match goes on; entrants must then be spec strings.
+    The default ``"none"`` plays in this process: a library call from a notebook or a test stays cheap (no
+    process per seat and game), takes factories and agents registered at run time, and gives the same games;
+    the CLI asks for ``"process"``.
     """
+    if isolation not in ("process", "none"):
+        raise ValueError(f"isolation must be 'process' or 'none', not {isolation!r}")
+    if isolation == "process" and not all(isinstance(e, str) for e in entrants):
+        raise ValueError("isolation='process' needs agent specs (strings): a factory makes its agent in this process")
     game = resolve(game)
     env = make_env(game, **dict(env_kwargs or {}))
     n = len(env.possible_agents)
@@ -288,18 +322,103 @@ def play_match(
     for g in range(games):
         game_seed = seed + g
         order = seat_order(n, g)
-        agents, who = {}, {}
-        for seat, name in enumerate(env.possible_agents):
-            entrant = entrants[order[seat]]
-            s = agent_seed(game_seed, seat)
-            agents[name] = make_agent(entrant, game, seed=s) if isinstance(entrant, str) else entrant(s)
-            who[name] = labels[order[seat]]
-        record = play_game(env, agents, game_seed, labels=who)
+        seated = [entrants[order[seat]] for seat in range(n)]
+        who = {name: labels[order[seat]] for seat, name in enumerate(env.possible_agents)}
+        seeds = [agent_seed(game_seed, seat) for seat in range(n)]
+        if isolation == "process":
+            record = _play_isolated(env, game, [str(e) for e in seated], seeds, game_seed, who, budget, imports)
+        else:
+            agents = {
+                name: make_agent(e, game, seed=s) if isinstance(e, str) else e(s)
+                for name, e, s in zip(env.possible_agents, seated, seeds, strict=True)
+            }
+            record = play_game(env, agents, game_seed, labels=who)
         result.records.append(record)
         if on_game is not None:
             on_game(g, record)
     env.close()
     return result
+
+
+def _play_isolated(
+    env: Any,
+    game: str,
+    specs: list[str],
+    seeds: list[int],
+    game_seed: int,
+    labels: dict[str, str],
+    budget: Budget | None,
+    imports: Sequence[str],
+) -> GameRecord:
+    """One game of a match with every agent but a human in its own process; an agent that cannot even start
+    forfeits the game at its opening position."""
+    with contextlib.ExitStack() as stack:
+        try:
+            agents = seat_agents(stack, env, game, specs, seeds, budget=budget, imports=imports)
+        except Forfeit as exc:  # raised while the agents were made
+            return forfeit_record(env, labels, game_seed, exc.fault)
+        return play_game(env, agents, game_seed, labels=labels, forfeits=True)
+
+
+#: agents that stay in the referee's process under isolation: the person at the keyboard
+IN_PROCESS = ("human",)
+
+
+def seat_agents(
+    stack: contextlib.ExitStack,
+    env: Any,
+    game: str,
+    specs: Sequence[str],
+    seeds: Sequence[int],
+    *,
+    isolation: str = "process",
+    budget: Budget | None = None,
+    imports: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The agent of every seat of ``env`` (AEC name -> agent): with ``isolation="process"`` each in its own process
+    (an :class:`~.isolation.IsolatedAgent`, closed with ``stack``) but a ``human``, who is the user at the keyboard;
+    with ``"none"`` every one in this process. An agent process that cannot start raises its
+    :class:`~.faults.Forfeit` (those already started are closed with ``stack``)."""
+    from .isolation import IsolatedAgent, preload_for
+
+    config = getattr(getattr(env.unwrapped, "game", None), "config", None)
+    preload = preload_for(specs, game)
+    agents: dict[str, Any] = {}
+    for seat, (name, spec, seed) in enumerate(zip(env.possible_agents, specs, seeds, strict=True)):
+        if isolation == "none" or spec.partition(":")[0].strip() in IN_PROCESS:
+            agents[name] = make_agent(spec, game, seed=seed)
+            continue
+        isolated = IsolatedAgent(
+            spec,
+            game,
+            seed=seed,
+            seat=seat,
+            engine_config=None if config is None else dict(config),
+            budget=budget,
+            imports=imports,
+            preload=preload,
+        )
+        agents[name] = stack.enter_context(isolated)
+    return agents
+
+
+def forfeit_record(env: Any, labels: Mapping[str, str], seed: int | None, fault: Fault) -> GameRecord:
+    """The record of a game of ``env`` that ``fault`` ended before it began (an agent that could not be made):
+    the opening position's scores, the faulty seat last and the others sharing first place."""
+    env.reset(seed=seed)
+    names = env.possible_agents
+    scores, _ = _outcome(env, dict.fromkeys(names, 0.0))
+    ranks = {a: len(names) - 1 if i == fault.seat else 0 for i, a in enumerate(names)}
+    return GameRecord(
+        env_name=str(env.unwrapped.metadata.get("name", env)),
+        seed=seed,
+        players=dict(labels),
+        scores=scores,
+        ranks=ranks,
+        rewards=dict.fromkeys(names, 0.0),
+        steps=0,
+        forfeit=fault,
+    )
 
 
 __all__ = [
@@ -311,8 +430,10 @@ __all__ = [
     "Standing",
     "action_id",
     "agent_seed",
+    "forfeit_record",
     "play_game",
     "play_match",
+    "seat_agents",
     "seat_order",
     "unique_labels",
 ]

@@ -44,6 +44,8 @@ class PolicyAgent:
     """
 
     name = "ppo"
+    #: what an agent process's fork server imports first (:mod:`.isolation`): seconds a game otherwise
+    PRELOAD: ClassVar[tuple[str, ...]] = ("torch", "sb3_contrib")
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("path", str, "", "a MaskablePPO .zip saved by model.save() (default: the game's shipped policy)"),
         Param("deterministic", bool, True, "the most likely action (true) or a sample of the policy (false)"),

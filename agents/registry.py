@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+from collections.abc import Iterable
 from typing import Any
 
 from .. import games
@@ -34,6 +35,20 @@ _REGISTRY: dict[str, dict[str, str]] = {}
 
 class UnknownAgentError(AgentSpecError):
     """No agent of that name is registered for the game."""
+
+
+class AgentModuleError(MeepleZooError):
+    """A module named to register agents (``--import MODULE``) cannot be imported."""
+
+
+def import_agent_modules(modules: Iterable[str]) -> None:
+    """Import modules that register more agents (``--import mybots``) in this process; an agent process imports
+    them again. One that cannot be imported raises :class:`AgentModuleError` (one line)."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise AgentModuleError(f"--import {module}: cannot import it ({exc})") from None
 
 
 class AgentUnavailableError(MeepleZooError):

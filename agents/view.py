@@ -180,6 +180,28 @@ class SeatView:
             return f"{self.game_name}: {self.agent} to {self.pending}"
         return self._public.render()
 
+    def parts(self) -> dict[str, Any]:
+        """What this view holds, as plain parts for another process (:mod:`.isolation`): the seat's information
+        and nothing else (``public`` is the view's public copy, or None; ``observation`` only if already made)."""
+        return {
+            "seat": self.seat,
+            "agent": self.agent,
+            "observation": self._observation,
+            "pending": self.pending,
+            "game_name": self.game_name,
+            "config": dict(self.config),
+            "num_players": self.num_players,
+            "public": self._public,
+            "observation_clock": self.observation_clock,
+            "legal_actions": self.legal_actions,
+            "num_actions": self.num_actions,
+        }
+
+    @classmethod
+    def from_parts(cls, parts: dict[str, Any], *, disposable: bool = False) -> SeatView:
+        """The view :meth:`parts` describes (in an agent's own process)."""
+        return cls(action_mask=None, disposable=disposable, **parts)
+
     def __repr__(self) -> str:
         return f"SeatView({self.game_name}, seat {self.seat}, {self.pending!r}, {len(self.legal_actions)} legal)"
 

@@ -38,13 +38,16 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import games, options
+from ..agents.isolation import preload_for
+from ..agents.registry import agent_target
+from ..agents.run_options import EXIT_FORFEITS, add_run_options, mode_line, read_budget
+from ..agents.spec import parse_spec
 from ..labels import RANK, legend, short_labels, table_console
 from ..paths import output_problem
 from . import ratings, replay, report, runner, store
 from .contexts import changed_settings
 from .errors import ArenaError
-from .play import import_plugins
-from .schedule import DEFAULT_TIME_LIMIT, Study, Task, load_studies, validate
+from .schedule import Study, Task, load_studies, validate
 
 #: the game argument that means every game
 ALL = "all"
@@ -87,10 +90,13 @@ def labelled(stats: list[ratings.ContextStats], short: dict[str, str]) -> list[r
     return out
 
 
-def print_tables(console: Console, stats: list[ratings.ContextStats]) -> None:
-    """The report's terminal tables with short agent labels, and the legend of the labels under them."""
+def print_tables(
+    console: Console, stats: list[ratings.ContextStats], modes: dict[str, list[str]] | None = None
+) -> None:
+    """The report's terminal tables with short agent labels (each context saying how its agents ran, with
+    ``modes``: :func:`report.run_modes`), and the legend of the labels under them."""
     short = short_labels(spec for cs in stats for spec in cs.agents)
-    report.print_report(console, labelled(stats, short))
+    report.print_report(console, labelled(stats, short), modes)
     for line in legend(short):
         console.print(Text(line), soft_wrap=True)
 
@@ -133,13 +139,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
         default=0,
         help="seed of deal 0; deal d uses seed+d (default 0)",
     )
-    a.add_argument(
-        "--time-limit",
-        type=float,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="S",
-        help=f"seconds per decision before a forfeit (default {DEFAULT_TIME_LIMIT:g}; 0: no limit)",
-    )
+    add_run_options(a)
     a.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--backend", choices=runner.BACKENDS, default="local", help="local processes or Ray tasks")
     a.add_argument("--address", default=None, help="Ray cluster address (default: a local Ray instance)")
@@ -190,17 +190,23 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if not args.db:
         raise ArenaError("give the results database: --db FILE")
     _check_out(args.out)
-    import_plugins(args.imports)
+    budget = read_budget(args.time_limit, args.budget)
+    extra = {k: v for k, v in dataclasses.asdict(budget).items() if k != "decision_seconds"}  # a study's own limit
     tasks: list[Task] = []
     for study in _studies(args):
-        tasks += validate(study, args.imports)
+        tasks += validate(study, args.imports, args.isolation)
+    if args.isolation == "none":
+        _check_trusted(tasks)
+    preload = tuple(dict.fromkeys(m for t in tasks for m in preload_for(t.seats, t.game)))
+    tasks = [dataclasses.replace(t, isolation=args.isolation, budget=extra, preload=preload) for t in tasks]
     store.check(args.db, write=True)  # a foreign database or an unwritable path: refused before anything is written
     with store.Store(args.db) as db, _terminate_as_interrupt():
         summary = _run(console, tasks, db, args)
         contexts = {store.context_name(t.game, t.config) for t in tasks}
-        stats = [cs for cs in ratings.compute(db.games(actions=False)) if cs.context in contexts]
+        rows = [r for r in db.games(actions=False) if r.context in contexts]
+        stats = ratings.compute(rows)
         if not args.quiet:
-            print_tables(console, stats)
+            print_tables(console, stats, report.run_modes(rows))
         if args.out and stats:
             files = report.write_report(stats, args.out, args.db)
             console.print(f"wrote the report of this study to {args.out} ({len(files)} files)")
@@ -208,13 +214,41 @@ def cmd_arena(args: argparse.Namespace) -> int:
         f"{summary.played} games played and stored, {summary.already} already stored, of {summary.scheduled} "
         f"scheduled; {summary.seconds:.1f} s, {summary.games_per_second:.2f} games/s ({args.db})"
     )
+    console.print(Text(mode_line(args.isolation, budget)), soft_wrap=True)
+    _print_forfeits(console, summary.forfeits)
     if summary.failed:
         for line in summary.failed[:5]:
             key, _, why = line.partition(": ")
             console.print(Text(f"failed: game {key}: {why.strip().splitlines()[-1]}"))
         console.print(f"{len(summary.failed)} games failed and were not stored; run the same command to retry them")
         return 1
-    return 0
+    return EXIT_FORFEITS if summary.forfeits else 0
+
+
+def _check_trusted(tasks: list[Task]) -> None:
+    """``--isolation none`` runs MeepleZoo's own agents only: one a plugin or ``--import`` registered is refused."""
+    for spec, game in sorted({(spec, t.game) for t in tasks for spec in t.seats}):
+        target = agent_target(parse_spec(spec)[0], game)
+        if not target.startswith("meeplezoo."):
+            raise ArenaError(
+                f"--isolation none runs MeepleZoo's own agents only; {spec!r} comes from {target.partition(':')[0]} "
+                "(run it isolated: --isolation process)"
+            )
+
+
+def _print_forfeits(console: Console, forfeits: list[dict[str, Any]]) -> None:
+    """One line per agent and reason of this run's forfeits (``mybot: 3 time limit, 1 crashed``)."""
+    if not forfeits:
+        return
+    counts: dict[str, dict[str, int]] = {}
+    for f in forfeits:
+        by_reason = counts.setdefault(f["spec"], {})
+        by_reason[f["reason"]] = by_reason.get(f["reason"], 0) + 1
+    console.print(f"{len(forfeits)} games ended by a forfeit (stored; a rerun does not play them again):")
+    for spec, by_reason in counts.items():
+        console.print(Text(f"  {spec}: " + ", ".join(f"{n} {reason}" for reason, n in sorted(by_reason.items()))))
+    last = forfeits[-1]
+    console.print(Text(f"  e.g. seat {last['seat']} ({last['spec']}) at decision {last['decision']}: {last['detail']}"))
 
 
 def _check_out(out: str | None) -> None:
@@ -282,10 +316,11 @@ def _report(console: Console, path: str, out: str | None) -> int:
     if not store.check(path):
         raise ArenaError(f"{path}: no such results database")
     with store.Store(path, create=False) as db:
-        stats = ratings.compute(db.games(actions=False))
+        rows = list(db.games(actions=False))
+    stats = ratings.compute(rows)
     if not stats:
         raise ArenaError(f"{path} holds no games yet")
-    print_tables(console, stats)
+    print_tables(console, stats, report.run_modes(rows))
     if out:
         files = report.write_report(stats, out, path)
         console.print(f"wrote {len(files)} files to {out}: {', '.join(f.name for f in files)}")

@@ -21,34 +21,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..agents.faults import ILLEGAL, RAISED, REASONS, TIMEOUT, Fault, Forfeit
 from ..agents.match import action_id
 from ..envs.core.errors import ActionTypeError
 
-RAISED = "raised"
-ILLEGAL = "illegal action"
-TIMEOUT = "time limit"
-REASONS = (RAISED, ILLEGAL, TIMEOUT)
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """Why a seat forfeited: ``reason`` is one of :data:`REASONS`; ``detail`` says what happened."""
-
-    seat: int
-    reason: str
-    detail: str
-    decision: int  # index of the decision (in the whole game) where it happened
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "reason": self.reason, "detail": self.detail, "decision": self.decision}
-
-
-class Forfeit(Exception):
-    """Raised by a :class:`Guard` to stop the game; carries the :class:`Fault`."""
-
-    def __init__(self, fault: Fault) -> None:
-        super().__init__(f"seat {fault.seat} forfeits ({fault.reason}): {fault.detail}")
-        self.fault = fault
+__all__ = ["ILLEGAL", "RAISED", "REASONS", "TIMEOUT", "DecisionTimeout", "Fault", "Forfeit", "Guard", "deadline"]
 
 
 class DecisionTimeout(BaseException):

@@ -7,7 +7,9 @@
 * **Per agent**: mean score and mean rank (1 = first), forfeits, time per decision. **Per seat**: the rate
   of first places (first-seat advantage). **Length**: decisions and seconds per game.
 
-Truncated games (the engine's safety bound hit) have no result: they are counted, not rated. A forfeited
+Truncated games (the engine's decision bound hit) are counted, and rated by the ranks stored for them: the game's
+standing at the bound (``State.adjudicated_ranks``). Truncated games stored before MeepleZoo adjudicated them
+(``isolation`` NULL: their ranks may be an all-way tie) are counted, not rated. A forfeited
 game is rated (the faulty seat last, the others sharing first) but its scores are left out of the score
 statistics.
 """
@@ -149,7 +151,7 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
     for r in rows:
         stats.decisions.append(r.decisions)
         stats.durations.append(r.duration)
-        for spec, (total, longest, count) in zip(r.seats, r.seat_time, strict=True):
+        for spec, (total, longest, count, *_) in zip(r.seats, r.seat_time, strict=True):
             st = agents[spec]
             st.think += total
             st.longest = max(st.longest, longest)
@@ -161,7 +163,8 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
             faulty.forfeits[reason] = faulty.forfeits.get(reason, 0) + 1
         if r.truncated:
             stats.truncated += 1
-            continue
+            if r.isolation is None:  # stored before adjudication: no result
+                continue
         stats.rated += 1
         _rate(model, ratings, r)
         firsts = [seat for seat, rank in enumerate(r.ranks) if rank == 0]

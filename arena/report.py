@@ -7,6 +7,12 @@ of the games it summarises (``meeplezoo replay DB ID`` or the Watch page opens o
 game's name and the settings that differ from its defaults. A game whose score is only a final ranking and
 whose table declares a chart quantity (Board Royale: escape points) gets a plot of that quantity at the end of
 each game instead: its stored games are replayed.
+
+Each context says how its games' agents ran (:func:`run_modes`: each in its own process and under which budget, in
+the referee's process with ``--isolation none``, or not recorded for games stored before MeepleZoo recorded it),
+and counts its truncated games: a game stopped at its decision cap is ranked by the game's standing there
+(``State.adjudicated_ranks``, per game in its rules page) and rated so; a truncated game stored before that (no
+recorded mode: its ranks may be an all-way tie) is counted, not rated.
 """
 
 from __future__ import annotations
@@ -15,18 +21,22 @@ import json
 import math
 import re
 import textwrap
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import games
+from ..agents.budget import BUDGET_PARAMS
 from ..envs.core.manifest import load
 from . import replay
 from .contexts import context_title, split_context
 from .ratings import ContextStats
-from .store import Store
+from .store import GameRow, Store
 
 # --- shared rows -----------------------------------------------------------------------------------------------
 
@@ -43,10 +53,49 @@ def summary_line(cs: ContextStats) -> str:
     extra = []
     if cs.forfeited:
         extra.append(f"{cs.forfeited} forfeited")
-    if cs.truncated:
-        extra.append(f"{cs.truncated} truncated (not rated)")
+    unrated = cs.games - cs.rated  # every stored game is rated but a truncated one stored before adjudication
+    if cs.truncated > unrated:
+        extra.append(f"{cs.truncated - unrated} truncated (ranked by the game's standing at its decision cap)")
+    if unrated:
+        extra.append(f"{unrated} truncated before adjudication (not rated)")
     title = context_title(*split_context(cs.context))
     return f"{title}: {cs.games} games, {cs.seats} seats" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def budget_text(budget: Mapping[str, Any] | None) -> str:
+    """A stored budget as ``decision_seconds=30 memory_mb=4096 start_seconds=120``: the limits set, in the budget's
+    key order (keys it does not know after them); ``no limits`` when none is set."""
+    values = dict(budget or {})
+    known = [p.name for p in BUDGET_PARAMS]
+    keys = [k for k in known if k in values] + sorted(set(values) - set(known))
+    text = " ".join(
+        f"{k}={values[k]:g}" if isinstance(values[k], float) else f"{k}={values[k]}"
+        for k in keys
+        if values[k] is not None
+    )
+    return text or "no limits"
+
+
+def run_mode(isolation: str | None, budget: Mapping[str, Any] | None) -> str:
+    """How the agents of a stored game ran (its ``isolation`` and ``budget`` columns), in words."""
+    if isolation is None:
+        return "not recorded (stored before MeepleZoo recorded the isolation mode)"
+    if isolation == "none":
+        limit = (budget or {}).get("decision_seconds")
+        per = f"{limit:g} s per decision" if limit else "no time limit"
+        return f"in the referee's process (--isolation none: trusted agents), {per}"
+    if isolation == "process":
+        return f"each agent in its own process, budget {budget_text(budget)}"
+    return f"isolation {isolation!r} (unknown to this MeepleZoo), budget {budget_text(budget)}"
+
+
+def run_modes(rows: Iterable[GameRow]) -> dict[str, list[str]]:
+    """Per context, how its stored games' agents ran: ``40 games: each agent in its own process ...``, one line per
+    mode and budget, most games first."""
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for row in rows:
+        counts[row.context][run_mode(row.isolation, row.budget)] += 1
+    return {context: [f"{n} games: {text}" for text, n in c.most_common()] for context, c in counts.items()}
 
 
 def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
@@ -116,9 +165,13 @@ SECTIONS = (
 # --- terminal --------------------------------------------------------------------------------------------------
 
 
-def print_report(console: Console, stats: list[ContextStats]) -> None:
+def print_report(console: Console, stats: list[ContextStats], modes: Mapping[str, list[str]] | None = None) -> None:
+    """The report's tables per context; with ``modes`` (:func:`run_modes` of the stored games), under each context's
+    title, how its agents ran."""
     for cs in stats:
         console.rule(summary_line(cs))
+        for line in (modes or {}).get(cs.context, []):
+            console.print(Text(f"agents: {line}"), soft_wrap=True)
         for title, rows_of in SECTIONS:
             head, rows = rows_of(cs)
             t = Table(title=title)
@@ -199,9 +252,10 @@ def write_report(stats: list[ContextStats], out: str | Path, source: str | Path)
     parts = [f"# Arena report\n\nFrom `{source}`: {sum(cs.games for cs in stats)} games in {len(stats)} context(s).\n"]
     with Store(source, create=False) as store:
         ids: dict[str, list[int]] = {cs.context: [] for cs in stats}
-        for row in store.games(actions=False):
-            if row.context in ids:
-                ids[row.context].append(row.id)
+        stored = [row for row in store.games(actions=False) if row.context in ids]
+        for row in stored:
+            ids[row.context].append(row.id)
+        modes = run_modes(stored)
         for cs in stats:
             name = slug(cs.context)
             game, config = split_context(cs.context)
@@ -210,6 +264,7 @@ def write_report(stats: list[ContextStats], out: str | Path, source: str | Path)
                 f"Game ids: {id_ranges(ids[cs.context])} (open one with `meeplezoo replay {source} ID`, "
                 f"or on the Watch page of `meeplezoo serve --db {source}`).\n"
             )
+            parts.append("How the agents ran:\n\n" + "".join(f"- {line}\n" for line in modes[cs.context]))
             for title, rows_of in SECTIONS:
                 head, rows = rows_of(cs)
                 parts.append(f"### {title}\n\n{_md_table(head, rows)}\n")

@@ -44,6 +44,7 @@ class RunSummary:
     already: int  # stored before this run started (or by a concurrent run)
     played: int = 0  # stored by this run
     failed: list[str] = field(default_factory=list)  # "key: why" for games that could not be played
+    forfeits: list[dict[str, Any]] = field(default_factory=list)  # the faults of this run's stored games
     seconds: float = 0.0
 
     @property
@@ -115,6 +116,8 @@ def run(
             return
         if store.add(task, payload, version):
             summary.played += 1
+            if payload.get("forfeit"):
+                summary.forfeits.append({**payload["forfeit"], "spec": task.seats[payload["forfeit"]["seat"]]})
         else:
             summary.already += 1  # a concurrent run stored it first
         if on_result is not None:
@@ -166,7 +169,8 @@ def _worker_main(conn: Connection) -> None:
 class _Worker:
     def __init__(self, ctx: Any) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=True)
+        # not a daemon: a daemon may not start processes, and each agent of a game runs in a process of its own
+        self.proc = ctx.Process(target=_worker_main, args=(child,), daemon=False)
         self.proc.start()
         child.close()
         self.task: Task | None = None

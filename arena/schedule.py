@@ -28,7 +28,9 @@ from typing import Any
 import numpy as np
 
 from .. import games
-from ..agents.registry import canonical_spec
+from ..agents.registry import agent_target, canonical_spec
+from ..agents.run_options import DEFAULT_TIME_LIMIT
+from ..agents.spec import parse_spec
 from ..envs.core.errors import MeepleZooError
 from ..options import MAX_GAMES, MAX_SEED
 from .errors import ArenaError
@@ -37,8 +39,6 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
-
-DEFAULT_TIME_LIMIT = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +54,9 @@ class Task:
     deal: int
     time_limit: float | None
     imports: tuple[str, ...] = ()
+    isolation: str = "process"  # "process": each agent in its own process; "none": in the referee's (trusted)
+    budget: dict[str, Any] | None = None  # the agent processes' budget keys besides time_limit (agents.budget)
+    preload: tuple[str, ...] = ()  # what the agent processes' fork server imports (every task of the run's)
 
 
 @dataclass
@@ -112,11 +115,14 @@ def seatings(lineup: tuple[int, ...], games_per_lineup: int) -> list[tuple[int, 
 
 
 def _label(spec: str, game: str) -> str:
-    """``spec`` in its canonical form; as written when it makes no agent (``validate`` says why)."""
+    """``spec`` in its canonical form (MeepleZoo's own agents: reading another's parameters would import its code
+    here); as written otherwise, or when it makes no agent (``validate`` says why)."""
     try:
-        return canonical_spec(spec, game)
+        if agent_target(parse_spec(spec)[0], game).startswith("meeplezoo."):
+            return canonical_spec(spec, game)
     except MeepleZooError:
-        return spec.strip()
+        pass
+    return spec.strip()
 
 
 def schedule(study: Study, imports: Sequence[str] = ()) -> list[Task]:
@@ -233,15 +239,20 @@ def _study(path: Path, i: int, fields: dict[str, Any]) -> Study:
     return Study(**fields)
 
 
-def validate(study: Study, imports: Sequence[str] = ()) -> list[Task]:
-    """The study's schedule, after checking the game, seats and every agent spec (one-line errors)."""
+def validate(study: Study, imports: Sequence[str] = (), isolation: str = "process") -> list[Task]:
+    """The study's schedule, after checking the game, seats and every agent spec (one-line errors).
+
+    The ``imports`` (``--import`` modules) run in this process only for ``isolation="none"`` or when they register
+    the study's game; otherwise the agents they bring are checked in an agent process (:func:`.play.check_spec`).
+    """
     from .play import check_spec, import_plugins
 
-    import_plugins(imports)
+    if isolation == "none" or study.game not in games.game_names():
+        import_plugins(imports)
     try:
         tasks = schedule(study, imports)
         for spec in study.agents:
-            check_spec(spec, tasks[0].game)
+            check_spec(spec, tasks[0].game, imports, isolation)
     except ArenaError:
         raise
     except MeepleZooError as exc:

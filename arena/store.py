@@ -30,7 +30,9 @@ from ..paths import output_problem
 from .errors import StoreError
 
 SCHEMA = "meeplezoo-arena"
-VERSION = 1
+VERSION = 2
+#: versions this MeepleZoo reads; a writer upgrades an older one in place (:data:`_UPGRADES`)
+READS = (1, 2)
 ACTIONS_FORMAT = "zlib-u32le"
 BUSY_TIMEOUT_MS = 60_000
 
@@ -55,14 +57,20 @@ CREATE TABLE IF NOT EXISTS games (
     time_limit REAL,
     code_version TEXT NOT NULL,
     finished_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    actions BLOB NOT NULL
+    actions BLOB NOT NULL,
+    isolation TEXT,
+    budget TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_context ON games (game, config);
 """
 _COLUMNS = (
     "key, game, config, seed, deal, seats, agent_seeds, scores, ranks, decisions, truncated, forfeit, "
-    "duration, seat_time, time_limit, code_version, actions"
+    "duration, seat_time, time_limit, code_version, actions, isolation, budget"
 )
+#: version 1 -> 2: the agents' isolation mode and budget of each game (NULL for games stored before: unknown)
+_UPGRADES = ("ALTER TABLE games ADD COLUMN isolation TEXT", "ALTER TABLE games ADD COLUMN budget TEXT")
+#: the columns a version-1 database lacks, read as NULL from one opened read-only
+_V2_ONLY = ("isolation", "budget")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +91,13 @@ class GameRow:
     truncated: bool
     forfeit: dict[str, Any] | None
     duration: float
-    seat_time: list[list[float]]  # per seat: total and longest decision time (s), decisions
+    seat_time: list[list[float]]  # per seat: total and longest decision time (s), decisions[, CPU s]
     time_limit: float | None
     code_version: str
     finished_at: str
     actions: list[int]
+    isolation: str | None = None  # "process", "none", or None (stored before MeepleZoo recorded it)
+    budget: dict[str, Any] | None = None  # the budget the agents ran under
 
     @property
     def context(self) -> str:
@@ -119,7 +129,7 @@ def _columns(con: sqlite3.Connection, table: str) -> set[str]:
 
 
 #: the columns a table must have (a table of another shape is another schema)
-_REQUIRED = {"meta": {"key", "value"}, "games": {"id", "finished_at", *_COLUMNS.split(", ")}}
+_REQUIRED = {"meta": {"key", "value"}, "games": {"id", "finished_at", *_COLUMNS.split(", ")} - set(_V2_ONLY)}
 
 
 def check(path: str | Path, *, write: bool = False) -> bool:
@@ -152,10 +162,10 @@ def check(path: str | Path, *, write: bool = False) -> bool:
         raise StoreError(f"{path} is not a MeepleZoo arena database ({exc})") from exc
     if meta.get("schema") != SCHEMA or any(not shapes[t] >= cols for t, cols in _REQUIRED.items()):
         raise StoreError(f"{path} is not a MeepleZoo arena database (an SQLite file of another schema)")
-    if meta.get("version") != str(VERSION):
+    if meta.get("version") not in {str(v) for v in READS}:
         raise StoreError(
-            f"{path} is an arena database of schema version {meta.get('version')}, this MeepleZoo reads version "
-            f"{VERSION}; use another --db file"
+            f"{path} is an arena database of schema version {meta.get('version')}, this MeepleZoo reads versions "
+            f"{', '.join(map(str, READS))}; use another --db file"
         )
     return True
 
@@ -181,6 +191,7 @@ class Store:
             if not create:  # a reader: read-only, nothing written or created (see the module docstring)
                 self.con = _read_only(self.path)
                 self.con.isolation_level = None
+                self._columns = self._read_columns()
                 return
             self.con = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             self.con.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -192,9 +203,19 @@ class Store:
                     "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                     [("schema", SCHEMA), ("version", str(VERSION)), ("actions", ACTIONS_FORMAT)],
                 )
+                if not set(_V2_ONLY) <= _columns(self.con, "games"):  # a version-1 file: upgraded in place
+                    for statement in _UPGRADES:
+                        self.con.execute(statement)
+                self.con.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(VERSION),))
             self.con.execute("PRAGMA synchronous=NORMAL")
+            self._columns = _COLUMNS
         except sqlite3.Error as exc:
             raise StoreError(f"cannot open the results database {self.path}: {exc}") from None
+
+    def _read_columns(self) -> str:
+        """The columns to select: a version-1 file opened read-only gives NULL for the columns it lacks."""
+        have = _columns(self.con, "games")
+        return ", ".join(c if c in have else f"NULL AS {c}" for c in _COLUMNS.split(", "))
 
     def _transaction(self) -> _Tx:
         return _Tx(self.con)
@@ -229,6 +250,8 @@ class Store:
             task.time_limit,
             code_version,
             pack_actions(result["actions"]),
+            result.get("isolation"),
+            json.dumps(result["budget"], sort_keys=True) if result.get("budget") is not None else None,
         )
         with self._transaction():
             cur = self.con.execute(
@@ -251,13 +274,13 @@ class Store:
 
         ``actions=False`` leaves the action lists out (empty): statistics do not need them.
         """
-        columns = _COLUMNS if actions else _COLUMNS.replace("actions", "x''")
+        columns = self._columns if actions else self._columns.replace(" actions,", " x'',")
         cur = self.con.execute(f"SELECT id, {columns}, finished_at FROM games ORDER BY game, config, seed, key")
         for r in cur:
             yield _row(r)
 
     def game(self, game_id: int) -> GameRow:
-        r = self.con.execute(f"SELECT id, {_COLUMNS}, finished_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        r = self.con.execute(f"SELECT id, {self._columns}, finished_at FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
             last = self.con.execute("SELECT max(id) FROM games").fetchone()[0]
             raise StoreError(f"{self.path} has no game {game_id} (ids run from 1 to {last or 0})")
@@ -266,7 +289,7 @@ class Store:
 
 def _row(r: tuple) -> GameRow:
     (gid, key, game, config, seed, deal, seats, agent_seeds, scores, ranks, decisions, truncated, forfeit) = r[:13]
-    duration, seat_time, time_limit, code_version, actions, finished_at = r[13:]
+    duration, seat_time, time_limit, code_version, actions, isolation, budget, finished_at = r[13:]
     return GameRow(
         id=gid,
         key=key,
@@ -287,6 +310,8 @@ def _row(r: tuple) -> GameRow:
         code_version=code_version,
         finished_at=finished_at,
         actions=unpack_actions(actions) if actions else [],
+        isolation=isolation,
+        budget=None if budget is None else json.loads(budget),
     )
 
 

@@ -8,7 +8,7 @@ step. :class:`SkipDeadSteps` hides those dead steps::
 
     from tianshou.env import PettingZooEnv
     from meeplezoo.wrappers import SkipDeadSteps
-    env = PettingZooEnv(SkipDeadSteps(board_royale_v0.env()))
+    env = PettingZooEnv(SkipDeadSteps(board_royale_v1.env()))
     # or: meeplezoo.wrappers.tianshou_env("board_royale", num_players=4)
 
 With it, an episode is the whole game; ``rewards`` holds every possible agent each step, with what was

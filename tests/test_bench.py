@@ -59,7 +59,7 @@ def test_the_mcts_benchmark_runs_the_configurations_asked_for(monkeypatch, capsy
         return mcts_bench.Result(game, config["num_players"], agent, opponent, games=played, wins=1.0)
 
     monkeypatch.setattr(mcts_bench, "measure", measure)
-    assert mcts_bench.main(["--only", "board_royale_v0", "--players", "4", "--games", "2"]) == 0
+    assert mcts_bench.main(["--only", "board_royale_v1", "--players", "4", "--games", "2"]) == 0
     assert calls == [
         ("board_royale", {"num_players": 4}, games.manifest("board_royale").tuned_mcts[4], "heuristic", 2, 1000)
     ]
@@ -89,3 +89,32 @@ def test_the_speed_table_has_a_row_per_registered_game():
     bare = dataclasses.replace(manifest, engine=None)  # an env-only game: the AEC loop only
     row = bench.env_row(bare, 0.1, 1, seed=0)
     assert row.games == 1 and row.mcts_iterations_per_s is None and "no engine" in row.note
+
+
+def test_the_isolation_benchmark_measures_the_built_in_games_with_their_baseline_and_random():
+    from meeplezoo.bench import isolation
+
+    assert isolation.builtin_games() == ["seastead", "concordia", "board_royale", "resafa"]  # not the plugin game
+    assert isolation.lineups("seastead") == ["heuristic", "random"]
+    t = isolation.task("seastead", "heuristic", 4, "process")
+    assert (t.seats, t.config["num_players"], t.isolation, t.seed) == (("heuristic", "heuristic"), 2, "process", 4)
+    row = isolation.run(seconds=0.0, max_games=1, seed=3, only=["seastead"])[0]
+    assert (row.game, row.spec, row.games, len(row.starts)) == ("seastead", "heuristic", 1, 1)
+    assert row.decisions > 0 and row.note == ""  # both modes played the same game
+    assert row.ratio is not None and row.cpu_ratio is not None and row.decision_us is not None
+    assert row.start_ms > 0 and row.start_cpu_ms > 0 and row.decision_cpu_us is not None
+
+
+def test_meeplezoo_bench_isolation_prints_the_columns_and_the_goals(capsys, monkeypatch):
+    from meeplezoo import cli
+    from meeplezoo.bench import isolation
+
+    monkeypatch.setattr(isolation, "builtin_games", lambda: ["seastead"])
+    code = cli.main(["bench", "isolation", "--quick", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0
+    for word in (word for column in isolation.COLUMNS for word in column.split()):  # a header may wrap
+        assert word in out, word
+    assert "seastead" in out and "random" in out and "heuristic" in out
+    assert "% of in-process games/s" in out and "overhead per isolated decision" in out and "µs" in out
+    assert "agent processes started and stopped per game" in out

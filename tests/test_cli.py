@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from meeplezoo import cli
+from meeplezoo import cli, games
 from meeplezoo.commands import list as list_games
 
 HAS_HEURISTIC = importlib.util.find_spec("meeplezoo.envs.seastead.heuristic") is not None
@@ -205,7 +205,7 @@ def test_rules_prints_the_players_page_shipped_in_the_package(capsys, game):
     for section in ("## Setup", "## A turn", "## In the env"):
         assert section in out
     assert "wins" in out and "end" in out.lower()
-    assert "_v0" in out  # names the env
+    assert games.manifest(game).env_module_name in out  # names the env
 
 
 def test_rules_pages_name_the_actions_as_the_env_words_them():
@@ -340,12 +340,14 @@ class BoolAgent:
         return True
 
 
-def test_an_agent_answering_a_bool_is_one_line_and_status_2(capsys):
+def test_an_agent_in_this_process_answering_a_bool_is_one_line_and_status_2(capsys):
+    """``--isolation none``: an agent registered here plays here (isolated agents: tests/test_cli_isolation.py)."""
     from meeplezoo.agents.registry import register_agent, unregister_agent
 
     register_agent("boolbot", "tests.test_cli:BoolAgent", game="seastead")
     try:
-        assert cli.main(["play", "seastead", "--agents", "boolbot", "random", "--seed", "1"]) == 2
+        argv = ["play", "seastead", "--agents", "boolbot", "random", "--seed", "1", "--isolation", "none"]
+        assert cli.main(argv) == 2
     finally:
         unregister_agent("boolbot", "seastead")
     err = capsys.readouterr().err.strip()

@@ -363,7 +363,7 @@ def builtin_games() -> dict[str, list[str]]:
 
 def spelling_pattern(spellings: list[str]) -> re.Pattern[str]:
     """A case-insensitive whole-word match of any spelling, its words joined by a space, ``_``, ``-`` or nothing:
-    ``board_royale`` matches ``Board Royale``, ``meeplezoo/board_royale-v0`` and ``board_royale_heuristic``."""
+    ``board_royale`` matches ``Board Royale``, ``meeplezoo/board_royale-v1`` and ``board_royale_heuristic``."""
     words = ["[ _-]?".join(map(re.escape, re.split(r"[\s_-]+", s.strip().lower()))) for s in spellings]
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(set(words))) + r")(?![a-z0-9])", re.IGNORECASE)
 

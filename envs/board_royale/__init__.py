@@ -1,4 +1,4 @@
-"""Board Royale: The Island: the rules engine. The env is :mod:`.env` (also ``meeplezoo.envs.board_royale_v0``).
+"""Board Royale: The Island: the rules engine. The env is :mod:`.env` (also ``meeplezoo.envs.board_royale_v1``).
 
 The package describes itself to MeepleZoo in :data:`manifest.MANIFEST`; the engine classes are imported when
 first used, so reading the manifest (every ``import meeplezoo``) does not load the rules.

@@ -5,7 +5,7 @@ a rule."""
 from __future__ import annotations
 
 from ..core import State
-from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes
+from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes, StallCheck
 from .content import KIND_COUNTS, NUM_KINDS, NUM_RES, RESOURCE_COUNTS
 from .resources import hand_limit, hand_size, resources_of
 from .state import NO
@@ -107,6 +107,18 @@ SIZES = Sizes(
     to_end_every=60,  # ~4-12 continuations to the end a game
 )
 
+# Stallers (docs/rules/board_royale.md, "Stalling and the decision cap"): the passive one ends its turn, refuses,
+# votes no, does not join and takes every attack; the counter one answers every offer with a counter-offer
+# and every blow with an instant or hidden item (a reflect or an ambush prolongs the fight). Staller games end
+# in 200-2,500 decisions (~4 s of CPU for the six cases at 6 games each). The always-last staller also steals,
+# crafts and attacks, and can beat the heuristic fairly by an early rush (2 of 600 measured games: 2 players
+# seed 123, 3 players elimination-only seed 108), which a run of more than 8 games per case would meet.
+STALLING = StallCheck(
+    passive_words=("end the turn", "refuse", "vote no", "do not join", "take the attack", "cancel the trade"),
+    counter_words=("counter-offer", "defend with", "reveal"),
+    games=6,
+)
+
 SETTINGS = ConformanceSettings(
     cases=(
         *(ConformanceCase({"num_players": n}) for n in (2, 3, 4, 5, 6)),
@@ -116,4 +128,5 @@ SETTINGS = ConformanceSettings(
     invariant=invariant,
     broken_edits=BROKEN_EDITS,
     bad_config=(("num_players", 1), ("num_players", 7), ("num_players", "4"), ("elimination_only", 1)),
+    stalling=STALLING,
 )

@@ -78,6 +78,10 @@ class Rules:
     escape_points: int
     max_decisions_per_turn: int  # engine safety bound (far above real play), not a rule of the game
     max_counter_offers: int  # engine safety bound on one trade's counter offers
+    futile_per_turn: int  # futile exchanges (failed votes, offers not taken) that end the active player's turn
+    max_strikes: int  # turns ended by the futile bound after which the active player is voted off the island
+    idle_turns: int  # idle turns in a row after which a castaway loses resources to exposure (island.py)
+    tide_day: int  # the day from which the rising tide takes resources at the start of every turn (island.py)
 
 
 def _costs(raw: dict[str, int] | None) -> tuple[int, ...]:

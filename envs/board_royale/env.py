@@ -6,13 +6,13 @@ once; the last player standing wins, or the first to escape (10 escape points of
 complete escape set).
 
 ==================== ==============================================================================
-Import               ``from meeplezoo.envs import board_royale_v0``
+Import               ``from meeplezoo.envs import board_royale_v1``
 Agents               ``player_0`` .. ``player_{n-1}``
 Actions              ``Discrete(N)`` (the same for every player count); ranges in
                      :mod:`meeplezoo.envs.board_royale.actions`
 Observations         ``{"observation": float32[M] in [-1, 1], "action_mask": int8[N]}``; layout
                      :data:`meeplezoo.envs.board_royale.observation.LAYOUT`
-Registry id          ``pettingzoo.make("aec", "meeplezoo/board_royale-v0")`` after ``import meeplezoo``
+Registry id          ``pettingzoo.make("aec", "meeplezoo/board_royale-v1")`` after ``import meeplezoo``
 Rules                ``meeplezoo rules board_royale``: how to play (``envs/board_royale/rules.md``)
 Config               ``num_players=4`` (2-6), ``elimination_only=False``; adapter keys
                      ``render_mode``, ``reward_mode``, ``illegal_action``, ``illegal_reward``,
@@ -38,9 +38,11 @@ crafted items to escape) are not the score: the Watch page charts them, and the 
 end of each game.
 
 Rewards: by ``reward_mode`` (:mod:`meeplezoo.envs.core.rewards`) from the ranks: the winner 0, living losers
-1, an eliminated seat the number of players still alive when it went out. The decks reshuffle forever, so
-a game need not end: ``max_cycles`` truncates it, and **a truncated game returns 0 to every agent still in
-it** (the adapter's rule; agents eliminated earlier keep the negative reward they already received).
+1, an eliminated seat the number of players still alive when it went out. The decks reshuffle forever, but
+stall rules end every game (:mod:`meeplezoo.envs.board_royale.island`: futile exchanges, idle turns, the
+rising tide from day 200); if ``max_cycles`` truncates one first, **a truncated game returns 0 to every agent
+still in it** (the adapter's rule; agents eliminated earlier keep the negative reward they already received)
+and ``state.adjudicated_ranks()`` ranks it by its standing.
 
 Version history: v0 - first release (base game and the elimination-only variant).
 """
@@ -54,7 +56,7 @@ from .manifest import MANIFEST
 #: the player counts this env supports (``num_players`` config)
 PLAYER_COUNTS = MANIFEST.player_counts
 
-raw_env = env_factory(BoardRoyaleGame, "board_royale_v0")
+raw_env = env_factory(BoardRoyaleGame, "board_royale_v1")
 
 
 def env(**kwargs):

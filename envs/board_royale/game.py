@@ -9,7 +9,7 @@ import numpy as np
 from ..core import ConfigError, CorruptStateError, Game
 from ..core.chance import arrange
 from ..core.tasks import ArgsCheck, StackState, args_problem
-from . import observation, render, turn
+from . import island, observation, render, turn
 from .actions import MAX_PLAYERS, NUM_ACTIONS
 from .content import (
     CARD_EFFECT,
@@ -67,7 +67,7 @@ class BoardRoyaleGame(Game):
 
     @property
     def max_decisions(self) -> int:
-        return 40_000
+        return 20_000  # the stall rules end games long before (docs/rules/board_royale.md, section 6)
 
     @property
     def score_scale(self) -> float:
@@ -104,6 +104,13 @@ class BoardRoyaleState(StackState):
             else:
                 out.append(1)
         return out
+
+    def adjudicated_ranks(self) -> list[int]:
+        """A game stopped at the decision cap: the living ranked by strikes, exposure, escape points, cards in
+        hand, idle streak, then clockwise order from the start player (:func:`.island.adjudicated_ranks`)."""
+        if self.d.winner != NO:
+            return self.ranks()
+        return island.adjudicated_ranks(self.d)
 
     def scores(self) -> list[float]:
         """Zero-sum survival points (:mod:`.elimination`): higher is better, final for a seat once it is out."""
@@ -156,7 +163,7 @@ class BoardRoyaleState(StackState):
         sizes = {"hand": n * NUM_KINDS, "known": n * n * NUM_KINDS, "res_discard": NUM_KINDS}
         sizes |= {"item_owner": NUM_ITEM_CARDS, "item_used": NUM_ITEM_CARDS, "field": RULES.field_size}
         sizes |= {"alive": n, "elim_rank": n, "score": n, "offer_give": NUM_KINDS, "offer_ask": NUM_KINDS}
-        sizes |= {"hid_max": n * n, "loot_hidden": NUM_KINDS - NUM_RES}
+        sizes |= {"hid_max": n * n, "loot_hidden": NUM_KINDS - NUM_RES, "idle": n, "strikes": n}
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
         need(len(d.joiners) % 2 == 0, "joiners are (seat, card) pairs")
@@ -207,7 +214,8 @@ class BoardRoyaleState(StackState):
         need(d.first_player in range(n) and d.active in range(n), "seats")
         need(d.round_no >= 0 and d.turn_decisions >= 0, "round / decisions this turn")
         need(0 <= d.vote_yes < (1 << n) and 0 <= d.vote_no < (1 << n), "bitmasks")
-        need(d.turn_over in (0, 1), "flags")
+        need(d.turn_over in (0, 1) and d.progress in (0, 1), "flags")
+        need(all(x >= 0 for x in d.idle + d.strikes) and d.futile >= 0, "idle streaks / strikes / futile exchanges")
         looting = any(t[0] == Step.LOOT for t in d.stack)
         need(all(x >= 0 for x in d.loot_hidden), "negative loot")
         need(

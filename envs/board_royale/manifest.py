@@ -10,7 +10,7 @@ MANIFEST = GameManifest(
     package="meeplezoo.envs.board_royale",
     engine="meeplezoo.envs.board_royale.game:BoardRoyaleGame",
     env="meeplezoo.envs.board_royale.env",
-    version=0,
+    version=1,
     player_counts=(2, 3, 4, 5, 6),
     agents={
         "heuristic": "meeplezoo.envs.board_royale.heuristic:BoardRoyaleHeuristicAgent",

@@ -57,7 +57,7 @@ class RoyaleData:
     field_round: int  # round in which the crafting field was last replaced by a vote
     vote_yes: int  # bitmask of the running vote
     vote_no: int
-    turn_over: int  # the active player eliminated someone: the turn ends
+    turn_over: int  # the active player's turn ends: they eliminated someone, or ran out of futile exchanges
     loot_takers: int  # bitmask: the attackers sharing the loot being dealt
     blow_on: int  # seat the blow under answer is aimed at: the target or the active attacker (NO: no attack)
     blow_kind: int  # BLOW_NONE / BLOW_ATTACK / BLOW_COUNTER
@@ -69,6 +69,10 @@ class RoyaleData:
     deck_built: int  # its size then
     winner: int
     win_kind: int
+    idle: list[int]  # per seat: its turns in a row without progress (island.py)
+    strikes: list[int]  # per seat: its turns ended by the futile-exchange bound (island.py)
+    futile: int  # futile exchanges in this turn: failed votes, offers cancelled, refused or countered
+    progress: int  # the active player crafted, attacked, traded or carried a vote this turn
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
 
 
@@ -147,6 +151,10 @@ def setup(seed: int, n: int, elimination_only: bool) -> RoyaleData:
         deck_built=len(deck),
         winner=NO,
         win_kind=WIN_NONE,
+        idle=[0] * n,
+        strikes=[0] * n,
+        futile=0,
+        progress=0,
     )
 
 

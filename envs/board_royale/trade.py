@@ -9,11 +9,13 @@ The active player picks a partner; the proposer adds, one decision each, what th
 hand, hidden items included, and any of their face-up items), then what they ask for (any card kinds, up to
 the other's hand size, and any of the other's face-up items), and sends the offer. The other side accepts,
 refuses, or counters: they build a new offer the same way, which the first side answers in turn, and so on.
-Counter offers are bounded only by an engine safety bound (:data:`RULES.max_counter_offers`, far above real
-play). The terms are public: offering a card shows it (a hidden item offered is revealed to the table).
+Counter offers are bounded by an engine safety bound (:data:`RULES.max_counter_offers`, far above real
+play) and end with the turn's futile exchanges (:mod:`.island`). The terms are public: offering a card shows
+it (a hidden item offered is revealed to the table).
 Promises ("koruma sözü", "gelecekteki iyilikler") are not binding in the rules, so the engine has nothing
 to enforce: an offer may ask for nothing in return, which is how a promise is paid for. A trade never
-leaves either side without resources nor above their hand limit.
+leaves either side without resources nor above their hand limit. An offer cancelled, refused or countered is a
+futile exchange, an accepted one is progress (:mod:`.island`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 from .actions import CARD0, ITEM0, PASS, SEAT0, TRADE, YES
 from .content import NUM_KINDS, NUM_RES, RULES
 from .escape import check_escape
+from .island import note_futile, note_progress
 from .resources import K, hand_limit, hand_size, move_in, move_out, resources_of, show_at_least
 from .state import NO, RoyaleData
 from .steps import Step
@@ -56,6 +59,7 @@ def legal_give(d: RoyaleData, seat: int, other: int, b: int) -> list[int]:
 
 def apply_give(d: RoyaleData, action: int, seat: int, other: int, b: int) -> None:
     if action == PASS:
+        note_futile(d)
         end_trade(d)
     elif action == YES:
         d.stack.append((Step.TRADE_ASK, seat, other, 0))
@@ -85,6 +89,7 @@ def legal_ask(d: RoyaleData, seat: int, other: int, b: int) -> list[int]:
 
 def apply_ask(d: RoyaleData, action: int, seat: int, other: int, b: int) -> None:
     if action == PASS:
+        note_futile(d)
         end_trade(d)
     elif action == YES:
         d.stack.append((Step.TRADE_ANSWER, other, seat, 0))
@@ -126,24 +131,26 @@ def _limits_after(d: RoyaleData, proposer: int, other: int) -> tuple[int, int]:
 
 
 def legal_answer(d: RoyaleData, seat: int, proposer: int, b: int) -> list[int]:
-    """Refuse, accept (if possible), or counter (while under the safety bound)."""
+    """Refuse, accept (if possible), or counter (under the safety bound, and until the futile bound ends the turn)."""
     if not d.alive[proposer]:
         return []
     out = [PASS]
     if acceptable(d, proposer, seat):
         out.append(YES)
-    if d.counters < RULES.max_counter_offers:
+    if d.counters < RULES.max_counter_offers and not d.turn_over:  # no counter once the futile bound is hit
         out.append(TRADE)
     return out
 
 
 def apply_answer(d: RoyaleData, action: int, seat: int, proposer: int, b: int) -> None:
     if action == TRADE:  # a counter offer: the roles swap
+        note_futile(d)
         d.counters += 1
         _clear(d)
         d.stack.append((Step.TRADE_GIVE, seat, proposer, 0))
         return
     if action == YES:
+        note_progress(d)
         for k in range(NUM_KINDS):  # the terms are public, so every card changing hands is seen
             for _ in range(d.offer_give[k]):
                 move_out(d, proposer, k, public=True)
@@ -159,6 +166,7 @@ def apply_answer(d: RoyaleData, action: int, seat: int, proposer: int, b: int) -
         if not check_escape(d, d.active):
             check_escape(d, seat if seat != d.active else proposer)
         return
+    note_futile(d)
     end_trade(d)
 
 

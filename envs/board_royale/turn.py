@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.tasks import TaskMachine
-from . import attack, elimination, trade, vote
+from . import attack, elimination, island, trade, vote
 from .actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, TRADE, VOTE
 from .content import CARD_EFFECT, CARD_TYPE, NUM_RES, RULES, Effect
 from .crafting import craft, craftable, refill_empty_slots
@@ -39,7 +39,8 @@ assert PASS < TRADE < VOTE < CRAFT0 < ITEM0  # legal_action lists its actions in
 
 
 def start_turn(d: RoyaleData, seat: int) -> None:
-    """Push ``seat``'s turn: in the preparation round draw 2 then craft; afterwards Resource then Action Phase."""
+    """Push ``seat``'s turn: in the preparation round draw 2 then craft; afterwards Resource then Action Phase
+    (from the tide's day on, the rising tide strikes first: :func:`.island.open_turn`)."""
     d.active = seat
     d.turn_decisions = d.turn_over = 0
     d.stack.append((Step.END_TURN, seat, 0, 0))
@@ -50,6 +51,7 @@ def start_turn(d: RoyaleData, seat: int) -> None:
     else:
         d.stack.append((Step.ACTION, seat, 0, 0))
         d.stack.append((Step.RESOURCE, seat, 0, 0))
+    island.open_turn(d, seat)
 
 
 def push_gain(d: RoyaleData, seat: int, count: int) -> None:
@@ -78,6 +80,7 @@ def apply_resource(d: RoyaleData, action: int, seat: int, a: int, b: int) -> Non
     if action == DRAW:
         push_gain(d, seat, RULES.draw)
     else:  # steal 1 random card: an attack
+        island.note_progress(d)
         attack.push_attack(d, seat, STEAL, action - SEAT0)
         d.stack.append((Step.LIMIT, seat, 1, 0))
 
@@ -122,6 +125,7 @@ def apply_action(d: RoyaleData, action: int, seat: int, a: int, b: int) -> None:
     elif action == VOTE:
         vote.call_vote(d, seat)
     elif action < ITEM0:
+        island.note_progress(d)
         craft(d, seat, action - CRAFT0)
     else:
         use_item(d, seat, action - ITEM0)
@@ -138,6 +142,7 @@ def use_item(d: RoyaleData, seat: int, card: int) -> None:
     if check_out(d, seat, []):
         return
     if effect in (Effect.DISCARD, Effect.STEAL):
+        island.note_progress(d)
         attack.push_area_attack(d, seat, card)
     elif effect == Effect.DRAW:
         push_gain(d, seat, n)
@@ -152,6 +157,7 @@ def legal_target(d: RoyaleData, seat: int, card: int, b: int) -> list[int]:
 def apply_target(d: RoyaleData, action: int, seat: int, card: int, b: int) -> None:
     """Seed: "Saldırgan (attacker) kimi hedef aldığını ve hangi eşyayı kullandığını ilan eder, ardından kullanım
     maliyetini öder." The target is declared, then the use cost paid."""
+    island.note_progress(d)
     attack.spend(d, seat, card)
     if check_out(d, seat, []):
         return
@@ -207,6 +213,10 @@ def run_draw(d: RoyaleData, seat: int, count: int, b: int) -> None:
 
 # --- end of a turn --------------------------------------------------------------------------------------
 def run_end_turn(d: RoyaleData, seat: int, a: int, b: int) -> None:
+    """Count an idle turn (exposure may eliminate ``seat``: :func:`.island.close_turn`), refill the field and
+    start the next living player's turn; passing the start player begins a new day."""
+    if island.close_turn(d, seat):
+        return
     refill_empty_slots(d)
     n = d.n
     pos = (seat - d.first_player) % n

@@ -8,8 +8,8 @@ fazla 1 kez değiştirilebilir."
 Every living player votes, clockwise from the caller (who votes too); a majority is more than half of the
 living players. A vote may be called whenever the field has not been replaced this round: the seed limits
 only the replacement ("her rauntta en fazla 1 kez"), so a failed vote may be called again, by anyone on their
-turn, the same player included. Repeated failed votes are bounded only by the engine's safety bound on
-decisions per turn (:data:`RULES.max_decisions_per_turn`).
+turn, the same player included. A failed vote is a futile exchange and a carried one is progress
+(:mod:`.island`): after :data:`RULES.futile_per_turn` futile exchanges the caller's turn is over.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from .actions import PASS, YES
 from .content import RULES
 from .crafting import draw_item
+from .island import note_futile, note_progress
 from .state import NO, RoyaleData
 from .steps import Step
 
@@ -48,10 +49,13 @@ def apply_vote(d: RoyaleData, action: int, seat: int, caller: int, b: int) -> No
 def run_count(d: RoyaleData, caller: int, a: int, b: int) -> None:
     yes = bin(d.vote_yes).count("1")
     d.vote_yes = d.vote_no = 0
-    if 2 * yes > sum(d.alive):
-        for card in d.field:
-            if card != NO:
-                d.item_discard.append(card)
-        d.field = [NO] * RULES.field_size
-        d.field = [draw_item(d) for _ in range(RULES.field_size)]
-        d.field_round = d.round_no
+    if 2 * yes <= sum(d.alive):
+        note_futile(d)
+        return
+    note_progress(d)
+    for card in d.field:
+        if card != NO:
+            d.item_discard.append(card)
+    d.field = [NO] * RULES.field_size
+    d.field = [draw_item(d) for _ in range(RULES.field_size)]
+    d.field_round = d.round_no

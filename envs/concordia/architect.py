@@ -169,6 +169,7 @@ def build(d: ConcordiaData, seat: int, city: int) -> None:
         d.goods[seat * NUM_GOODS + g] -= 1
     d.houses[seat].append(city)
     d.city_houses[city] += 1
+    d.idle[seat] = 0  # a house brings the end closer (:mod:`.stalling`)
     if len(d.houses[seat]) == MAX_HOUSES and d.concordia == NO:
         d.concordia = seat
 

@@ -4,7 +4,7 @@ player counts, the rulebook's limits checked after every step, and saves that br
 from __future__ import annotations
 
 from ..core import State
-from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes
+from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes, StallCheck
 from .state import NO
 from .steps import Step
 
@@ -106,6 +106,12 @@ SIZES = Sizes(
     to_end_every=90,  # ~9 continuations to the end a game
 )
 
+# The stallers (docs/rules/concordia.md, "Stalling and the decision cap"): passive plays the Tribune (back at once
+# with an empty pile), stops, passes, takes the Prefect's cash bonus and the Colonist's tax ("take 5 sesterces ...").
+# No exchange to prolong: no counter staller. 5 games a staller put it in every seat of the 5-player table; the six
+# cases take ~4 s of CPU in all.
+STALLING = StallCheck(passive_words=("tribune", "pass", "stop", "cash bonus", "take 5 sesterces"), games=5)
+
 SETTINGS = ConformanceSettings(
     cases=(
         *(ConformanceCase({"num_players": n, "map": "italia"}) for n in (2, 3, 4)),
@@ -117,4 +123,5 @@ SETTINGS = ConformanceSettings(
     shared_win=None,  # the Praefectus Magnus tie rule always leaves a single winner
     bad_config=(("map", "gallia"), ("num_players", 6), ("num_players", "4"), ("intermediate_scoring", "yes")),
     random_events=False,  # Concordia shuffles only at the setup; the suite checks that claim
+    stalling=STALLING,
 )

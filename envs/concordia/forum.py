@@ -100,6 +100,7 @@ def apply_buy(d: ConcordiaData, action: int, seat: int, mode: int, bought: int) 
         d.goods[seat * NUM_GOODS + g] -= 1
     d.forum[slot] = NO
     insort(d.hand[seat], card)
+    d.idle[seat] = 0  # a Forum card brings the end closer (:mod:`.stalling`)
     if not d.deck and d.concordia == NO and all(c == NO for c in d.forum):
         d.concordia = seat
     d.stack.append((steps.BUY, seat, mode, bought + 1))

@@ -22,10 +22,12 @@ from .content import (
     PLAYERS,
     STOREHOUSE,
 )
+from .stalling import idle_problem, stalled
 from .state import (
     BOARD_INDEX,
     CODEC,
     NO,
+    ConcordiaData,
     board_of,
     setup,
     storehouse_used,
@@ -84,7 +86,9 @@ class ConcordiaGame(Game):
     def state_size(self) -> int:
         return observation.layout(self.num_players, self.board).state_size
 
-    max_decisions = 20_000  # random play: mean ~700, longest of 750 seeded games ~2,100
+    # random play: mean ~700, longest of 18,000 seeded games 3,104; every seat stalling ends by the stall limit
+    # (:mod:`.stalling`) within 3,121 (docs/rules/concordia.md, section 7)
+    max_decisions = 20_000
     score_scale = 30.0
 
     def new_state(self, seed: int) -> ConcordiaState:
@@ -94,6 +98,31 @@ class ConcordiaGame(Game):
 
     def state_from_dict(self, data: dict[str, Any]) -> ConcordiaState:
         return ConcordiaState.load(self, data)
+
+
+def _colonist_problems(d: ConcordiaData) -> list[str]:
+    """Colonists on the board and off it, each route's kind and its one colonist, the route occupancy table."""
+    m = board_of(d)
+    nc, nr = m.num_cities, m.num_routes
+    problems: list[str] = []
+    occ = [NO] * nr
+    for k, pos in enumerate(d.col):
+        if pos == NO:
+            continue
+        if not 0 <= pos < nc + nr:
+            problems.append(f"colonist {k} off the board")
+            continue
+        if pos >= nc:
+            r = pos - nc
+            kind = 0 if k % COLONISTS < COLONISTS_PER_KIND else 1
+            if m.routes[r][2] != kind:
+                problems.append(f"colonist {k} on a route of the other kind")
+            if occ[r] != NO:
+                problems.append(f"two colonists on route {r}")
+            occ[r] = k
+    if occ != d.route_occ:
+        problems.append("route occupancy")
+    return problems
 
 
 class ConcordiaState(StackState):
@@ -126,10 +155,12 @@ class ConcordiaState(StackState):
         return self.standing()[0]
 
     def standing(self) -> tuple[list[int], list[float]]:
-        """The ranks (score, then the tiebreak) and the scores, from one scoring of the seats."""
+        """The ranks (score, then the tiebreak) and the scores, from one scoring of the seats. A seat that lost by
+        the stall limit ranks below every other seat (:mod:`.stalling`). Before the end these are the ranks "as if
+        the game ended now": what a game stopped at the decision cap is ranked by (:meth:`adjudicated_ranks`)."""
         d = self.d
         s = self.scores()
-        keys = [(s[i], scoring.tiebreak(d, i)) for i in range(d.n)]
+        keys = [(not stalled(d, i), s[i], scoring.tiebreak(d, i)) for i in range(d.n)]
         return [sum(1 for k in keys if k > mine) for mine in keys], s
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -184,6 +215,7 @@ class ConcordiaState(StackState):
             "province_good": len(m.provinces),
             "marker": len(m.provinces),
             "forum": FORUM_SIZE,
+            "idle": n,
         }
         for name, size in sizes.items():
             need(len(getattr(d, name)) == size, f"{name} must have {size} entries")
@@ -226,20 +258,7 @@ class ConcordiaState(StackState):
                 if 0 <= c < nc:
                     counts[c] += 1
         need(counts == d.city_houses, "houses per city")
-        occ = [NO] * nr
-        for k, pos in enumerate(d.col):
-            if pos == NO:
-                continue
-            if not 0 <= pos < nc + nr:
-                problems.append(f"colonist {k} off the board")
-                continue
-            if pos >= nc:
-                r = pos - nc
-                kind = 0 if k % COLONISTS < COLONISTS_PER_KIND else 1
-                need(m.routes[r][2] == kind, f"colonist {k} on a route of the other kind")
-                need(occ[r] == NO, f"two colonists on route {r}")
-                occ[r] = k
-        need(occ == d.route_occ, "route occupancy")
+        problems += _colonist_problems(d)
         over = {t[1] for t in d.stack if t[0] == Step.OVERFLOW}
         for s in range(n):
             need(storehouse_used(d, s) <= STOREHOUSE or s in over, f"P{s} storehouse holds more than {STOREHOUSE}")
@@ -248,7 +267,7 @@ class ConcordiaState(StackState):
         for t in d.stack:
             need(0 <= t[0] < len(Step) and 0 <= t[1] < n, f"bad task {t}")
         if not problems:  # (the step ids are known: the stack check names them)
-            wrong = turn.stack_problem(d)
+            wrong = turn.stack_problem(d) or idle_problem(d)
             need(wrong is None, wrong or "")
         if problems:
             raise CorruptStateError("concordia: saved state breaks the rules: " + "; ".join(problems))

@@ -22,6 +22,7 @@ def apply_main(d: ConcordiaData, action: int, seat: int, a: int, b: int) -> None
     card = action - PLAY0
     d.hand[seat].remove(card)
     d.discard[seat].append(card)  # seed: "Oynanan kartlar kişisel bir atık yığını oluşturur"
+    d.idle[seat] += 1  # one more turn without a house or Forum card until one comes (:mod:`.stalling`)
     d.stack.append((steps.END_TURN, seat, 0, 0))
     perform(d, seat, card)
 

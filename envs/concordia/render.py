@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import CASH, PASS, TAX, action_range, decode_trade
 from .content import CARDS, COLONISTS, GOOD_NAMES, MAX_CITIES, NUM_GOODS
 from .scoring import CATEGORIES, seat_sheet
+from .stalling import IDLE_TURNS, stalled
 from .state import NO, ConcordiaData, board_of
 from .steps import DECISION_TEXT, Step
 
@@ -72,7 +73,9 @@ def render(d: ConcordiaData) -> str:
         step, seat, _, _ = d.stack[-1]
         lines.append(f"P{seat} to {DECISION_TEXT[Step(step)]}")
     else:
-        lines.append("game over")
+        out = [s for s in range(d.n) if stalled(d, s)]
+        why = f": P{out[0]} lost by the stall limit ({IDLE_TURNS} turns without a house or Forum card)" if out else ""
+        lines.append("game over" + why)
     forum = ", ".join(card_name(c) if c != NO else "-" for c in d.forum)
     lines.append(f"Forum: {forum}; deck {len(d.deck)} cards")
     lines.append(

@@ -55,6 +55,7 @@ class ConcordiaData:
     concordia: int  # Concordia card holder or NO
     active: int
     turns: int
+    idle: list[int]  # per seat: its turns since its last house or Forum card (the stall limit, :mod:`.stalling`)
     stack: list[tuple[int, int, int, int]]
     final: list[int] = field(default_factory=list)  # final scores, filled at the end
     legal: tuple[int, ...] = ()  # legal actions of the pending decision (derived, cached)
@@ -108,6 +109,7 @@ def setup(seed: int, n: int, board: int, intermediate: bool) -> ConcordiaData:
         concordia=NO,
         active=0,
         turns=0,
+        idle=[0] * n,
         stack=[(int(Step.MAIN), 0, 0, 0)],
     )
 

@@ -2,7 +2,7 @@
 
 Seed: "Oyuncular saat yönünde sırayla oynar. Sıran geldiğinde elindeki kişilik kartlarından tam olarak 1 kart
 oynar"; end: "Bu tetiği yapan oyuncu Concordia kartını (7 VP) alır. Ardından diğer tüm oyuncular birer son tur
-daha oynar".
+daha oynar". A seat that reaches the stall limit ends the game at the end of its turn (:mod:`.stalling`).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from ..core.tasks import ArgsCheck, TaskMachine, args_problem
 from . import architect, forum, mercator, personalities, prefect, steps, storehouse
 from .content import ANY, COLONISTS, NUM_GOODS, SURCHARGE
 from .scoring import final_scores
+from .stalling import IDLE_TURNS
 from .state import NO, ConcordiaData
 from .steps import DECISION_TEXT, Step
 
@@ -26,6 +27,9 @@ def run_refill(d: ConcordiaData, seat: int, a: int, b: int) -> None:
 
 def run_end_turn(d: ConcordiaData, seat: int, a: int, b: int) -> None:
     d.turns += 1
+    if d.idle[d.active] >= IDLE_TURNS:  # the stall limit (filled in): the seat loses, the game ends now
+        d.final = final_scores(d)
+        return
     if d.concordia != NO and d.active == (d.concordia - 1) % d.n:
         d.final = final_scores(d)
         return

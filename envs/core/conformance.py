@@ -73,10 +73,38 @@ class Sizes:
 
 
 @dataclass(frozen=True)
+class StallCheck:
+    """How the suite checks that stalling earns nothing (``tests/conformance/test_stalling.py``).
+
+    Stallers play each case: *passive* (the first legal action whose name holds one of ``passive_words``, else the
+    first legal), *first* (always the first legal action), *counter* (when ``counter_words`` is set: an action naming
+    one of them whenever one is legal, else the first legal: the answer that keeps an exchange going) and *last*
+    (always the last legal action). Each staller plays ``games`` games against the game's baseline agent in the
+    other seats (the staller's seat rotating) and one game with every seat stalling. Every game must end by the
+    rules before the decision cap, and against the baseline the passive, first and counter stallers never rank
+    first, shared or not (the last legal action is often a real move: build, attack; it is checked for length only).
+
+    Attributes:
+        passive_words: lower-case words of the game's action names that do least (pass, decline, end the turn).
+        counter_words: lower-case words of the answers that prolong an exchange; empty: no counter staller.
+        games: games per staller against the baseline, per case.
+        max_length: the decisions a staller game may last (None: the game's ``max_decisions``).
+        rank_check: whether the stallers must not rank first against the baseline (False for a game where a fixed
+            rule can fairly beat its baseline and nothing can stall, said in its rules document).
+    """
+
+    passive_words: tuple[str, ...] = ("pass", "decline", "end", "skip", "done", "stop")
+    counter_words: tuple[str, ...] = ()
+    games: int = 2
+    max_length: int | None = None
+    rank_check: bool = True
+
+
+@dataclass(frozen=True)
 class ConformanceCase:
     """One configuration the suite plays: the game's config, its sizes (None: the game's ``sizes``), whether the
-    game's ``shared_win`` hook applies to it (not where a win cannot be shared, as against a solo automa), and
-    edits that break only this configuration's records (made before the game's ``broken_edits``)."""
+    game's ``shared_win`` hook applies to it (not where a win cannot be shared, as against a solo automa),
+    and edits that break only this configuration's records (made before the game's ``broken_edits``)."""
 
     config: Mapping[str, Any] = field(default_factory=dict)
     sizes: Sizes | None = None
@@ -96,6 +124,7 @@ class ConformanceSettings:
         ranks_follow_scores: whether a higher final score always means a better rank (ties broken either way).
         random_events: whether the game draws random events after the setup (reshuffles, random steals); if not,
             the suite checks that random play draws none.
+        stalling: how the stall check plays the game (:class:`StallCheck`).
     """
 
     cases: tuple[ConformanceCase, ...] = ()
@@ -108,6 +137,7 @@ class ConformanceSettings:
     hidden_information: bool = True
     ranks_follow_scores: bool = True
     random_events: bool = True
+    stalling: StallCheck = field(default_factory=StallCheck)
 
     def configurations(self, player_counts: Sequence[int], config_keys: Sequence[str]) -> tuple[ConformanceCase, ...]:
         """The cases to play: those declared, else the game at its defaults once per player count it takes
@@ -134,4 +164,12 @@ def edited_copies(record: Record, edits: Iterable[Callable[[Record], None]]) -> 
     return out
 
 
-__all__ = ["DEFAULT_SETTINGS", "ConformanceCase", "ConformanceSettings", "Record", "Sizes", "edited_copies"]
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "ConformanceCase",
+    "ConformanceSettings",
+    "Record",
+    "Sizes",
+    "StallCheck",
+    "edited_copies",
+]

@@ -198,6 +198,14 @@ class State(ABC):
         s = self.scores()
         return [sum(1 for other in s if other > mine) for mine in s]
 
+    def adjudicated_ranks(self) -> list[int]:
+        """The ranks of a game stopped at its decision cap (``Game.max_decisions``) before it ended, as its
+        rules document says: by the game's own standing (points as if the game ended now, then the game's
+        tie-breaks), never an all-way tie that would reward the seat that kept the game going. A finished game's
+        ranks are :meth:`ranks`; the default (for games whose ``ranks`` already read the standing) is
+        :meth:`ranks` too."""
+        return self.ranks()
+
     def standing(self) -> tuple[list[int], list[float]]:
         """``(ranks(), scores())`` together: a game whose ranks read its scores overrides it to score once."""
         return self.ranks(), self.scores()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from ..core import State
-from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes
+from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes, StallCheck
 from .state import NO
 from .steps import Step
 
@@ -174,6 +174,9 @@ SETTINGS = ConformanceSettings(
     invariant=invariant,
     broken_edits=BROKEN_EDITS,
     shared_win=shared_win,
+    # the decisions that do least: "pass", "no, decline", "done: end your turn", "stop producing/converting",
+    # "load nothing", "no deal", "build no trading post" (a plain "end" would match pink cards' "end: ..." text)
+    stalling=StallCheck(passive_words=("pass", "decline", "done", "stop", "nothing", "no deal", "build no")),
     bad_config=(
         ("num_players", 0),
         ("num_players", 5),

@@ -116,6 +116,21 @@ class ResafaState(StackState):
         keys = [scoring.rank_key(self.d, s) for s in range(self.d.players)]
         return [sum(1 for k in keys if k > mine) for mine in keys]
 
+    def adjudicated_ranks(self) -> list[int]:
+        """A game stopped at its decision cap: each seat's total if the end scoring were done now (the VP track
+        plus the end categories; rain still to come is not scored), then the seed's tiebreak (canal tiles);
+        solo, reaching the fair target (150) with that total (docs/rules/resafa.md, "Stalling")."""
+        d = self.d
+        if d.sheet:
+            return self.ranks()
+        k = len(CATEGORIES)
+        sheet = scoring.final_scoring(d)  # reads the position, changes nothing
+        totals = [sheet[s * k + k - 1] for s in range(d.players)]
+        if d.players == 1:
+            return [0 if totals[0] >= solo.FAIR else 1]
+        keys = [(totals[s], scoring.canals(d, s)) for s in range(d.players)]
+        return [sum(1 for other in keys if other > mine) for mine in keys]
+
     def automa_score(self) -> float:
         """Solo: the score to beat. Resafabot scores nothing; the target is the designer's fair band (150)."""
         return float(solo.FAIR) if self.d.players == 1 else 0.0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 from ..core import State
-from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes
+from ..core.conformance import ConformanceCase, ConformanceSettings, Record, Sizes, StallCheck
 from .content import DIVE_CARDS, DOCKS, SPECIALISTS
 from .state import NO
 
@@ -266,6 +266,8 @@ SIZES = Sizes(fuzz_games=40)
 # base case Seastead's four cases cost ~60 s of CPU, ~30 s of the suite's time with -n 2.
 VARIANT_SIZES = Sizes(fuzz_games=20)
 
+STALLING = StallCheck(passive_words=("pass", "end the turn"))
+
 SETTINGS = ConformanceSettings(
     cases=(
         ConformanceCase(),
@@ -278,6 +280,9 @@ SETTINGS = ConformanceSettings(
     broken_edits=BROKEN_EDITS,
     shared_win=shared_win,
     random_event_soon=reshuffle_soon,  # random play never empties the 19-card dive deck
+    # the decisions that do least: "pass" (an optional effect, bonus or reaction) and "end the turn" (the
+    # end-of-turn specialist window); a plain "end" would also match a decree's text
+    stalling=STALLING,
     bad_config=(
         ("sides", "ABAA"),  # a mix needs at least two B sides
         ("sides", "AAAAB"),

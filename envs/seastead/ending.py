@@ -4,6 +4,11 @@ Seed: "Oyun sonu şu dört koşuldan biri gerçekleştiğinde tetiklenir ... Bu 
 mevcut tur tamamlanır, ardından 1 tur daha oynanır". A condition can hold only for a moment (a flotilla filled
 by a build and emptied again by the Architect in the same turn), so every place that can make one true calls
 :func:`record_triggers` right away instead of waiting for the end of the turn.
+
+Condition (3) is the game's clock: every dive draws a card. In the solo mode the Depths stay in the box and the
+emptied deck is reshuffled, so (filled in, docs/rules/seastead.md "Stalling and the decision cap") the clock
+there is the reshuffled deck drawn to its end: it binds only when nothing else ends the game (no normal game
+draws that far), and keeps a player who dives forever from stalling the game.
 """
 
 from __future__ import annotations
@@ -34,7 +39,10 @@ def current_triggers(d: SeasteadData) -> int:
     b = d.built
     if b[0] + b[1] + b[2] >= _ONE_LEFT or b[3] + b[4] + b[5] >= _ONE_LEFT:
         t |= TRIGGER_ONE_BUILDING_LEFT
-    if d.dive_deck and _IS_DEPTHS[d.dive_deck[-1]]:
+    if d.dive_deck:
+        if _IS_DEPTHS[d.dive_deck[-1]]:
+            t |= TRIGGER_DEPTHS_VISIBLE
+    elif d.solo and d.dive_reshuffled:  # solo, no Depths: the reshuffled deck drawn to its end (filled in)
         t |= TRIGGER_DEPTHS_VISIBLE
     if d.cleanup_supply == 0:
         t |= TRIGGER_CLEANUP_EXHAUSTED

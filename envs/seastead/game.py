@@ -128,6 +128,16 @@ class SeasteadState(StackState):
         keys = [scoring.rank_key(self.d, s) for s in (0, 1)]
         return [sum(1 for k in keys if k > mine) for mine in keys]
 
+    def adjudicated_ranks(self) -> list[int]:
+        """A game stopped at its decision cap: the final scoring of a copy as if the game ended now (the score
+        sheet is blank until then), ranked by the seed's rules: total, buildings left, cleanup tokens; solo,
+        beating the Boss's 20 + 3 per building it has so far (docs/rules/seastead.md, "Stalling")."""
+        if self.d.sheet:
+            return self.ranks()
+        ended = self.clone()
+        ended.d.sheet = scoring.final_scoring(ended.d)
+        return ended.ranks()
+
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         return observation.observe(self.d, player, out)
 

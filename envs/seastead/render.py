@@ -17,7 +17,7 @@ from .content import (
     SPECIALISTS,
     WILD,
 )
-from .state import BOSS, BOSS_BUILDING, NO, SCORE_CATEGORIES, TRIGGER_NAMES, SeasteadData
+from .state import BOSS, BOSS_BUILDING, NO, SCORE_CATEGORIES, SOLO_TRIGGER_NAMES, TRIGGER_NAMES, SeasteadData
 from .steps import DECISION_TEXT, Step
 from .tokens import loc_cost, loc_effect
 
@@ -150,7 +150,8 @@ def describe(d: SeasteadData, action: int) -> str:
 def render(d: SeasteadData) -> str:
     lines = [f"Round {d.round_no + 1}  (first player: P{d.first_player})"]
     if d.end_round != NO:
-        why = ", ".join(t for bit, t in TRIGGER_NAMES.items() if d.triggers & bit)
+        names = SOLO_TRIGGER_NAMES if d.solo else TRIGGER_NAMES
+        why = ", ".join(t for bit, t in names.items() if d.triggers & bit)
         lines.append(f"End triggered ({why}): the game ends after round {d.end_round + 1}")
     lines.append(
         "Supply: "

@@ -38,6 +38,8 @@ TRIGGER_NAMES = {
     TRIGGER_DEPTHS_VISIBLE: "a Depths card is visible on the dive deck",
     TRIGGER_CLEANUP_EXHAUSTED: "the cleanup supply is exhausted",
 }
+#: solo: condition (3) is the reshuffled dive deck drawn to its end (the Depths stay in the box)
+SOLO_TRIGGER_NAMES = TRIGGER_NAMES | {TRIGGER_DEPTHS_VISIBLE: "the reshuffled dive deck is used up"}
 SCORE_CATEGORIES = ("dock resources", "dock buildings", "locations", "specialists", "cleanup", "total")
 BOSS = 1  # in the solo mode the Boss sits in seat 1: it never decides, its buildings are of type BOSS_BUILDING
 BOSS_BUILDING = 3

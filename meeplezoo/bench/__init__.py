@@ -6,9 +6,13 @@ MeepleZoo's benchmarks, in one place:
   iterations), what ``meeplezoo bench`` prints; its names are this package's (``bench.run``, ``bench.table``);
 * :mod:`.mcts`: win rates of a search agent against each game's heuristic, with the IS-MCTS spec each game's
   manifest tunes per table (``python -m meeplezoo.bench.mcts``);
-* :mod:`.solo`: final scores of an agent in a game's solo mode (``python -m meeplezoo.bench.solo``).
+* :mod:`.solo`: final scores of an agent in a game's solo mode (``python -m meeplezoo.bench.solo``);
+* :mod:`.isolation`: arena games per second with every agent in its own process against in-process, and the
+  overhead per decision and per game (``meeplezoo bench isolation``).
 
-Every figure is per CPU second of this process (``time.process_time``), so it holds on a shared machine.
+Every figure is per CPU second of this process (``time.process_time``), so it holds on a shared machine; the
+isolation benchmark gives wall-clock figures (an isolated game's work is spread over several processes) beside
+CPU-time ones.
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ from typing import Any
 from rich.table import Table
 
 from .. import games
+from ..agents.run_options import EXIT_FORFEITS, add_run_options, mode_line, read_budget
 from . import common
-from .common import games_arg, seed_arg
+from .common import games_arg, plain, seed_arg
 from .results import match_table
 
 
@@ -26,11 +27,16 @@ def add_parser(sub: Any, game_help: str) -> argparse.ArgumentParser:
     games_arg(bl, 20, "games per game (default 20)")
     seed_arg(bl, 1, "seed of the first game; game g uses seed+g")
     bl.add_argument("--verbose", action="store_true", help="a line per game")
+    add_run_options(bl)
     return bl
 
 
 def run(args: argparse.Namespace) -> int:
-    """Every registered game: its baseline agent against random players (default seats), seats rotating."""
+    """Every registered game: its baseline agent against random players (default seats), seats rotating; exit
+    status 4 when a game ended by an agent's forfeit."""
+    budget = read_budget(args.time_limit, args.budget)
+    how = {"isolation": args.isolation, "budget": budget}
+    forfeits = 0
     console = common.console()
     title = f"Baselines: each game's heuristic against random, {args.games} games per game, seats rotating"
     summary = Table(title=title)
@@ -42,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         entrants = [games.manifest(name).baseline_agent] + ["random"] * (n - 1)
         console.rule(f"{name}: {', '.join(entrants)}")
         start = time.perf_counter()
-        result = match_table(console, name, entrants, args, {})
+        result = match_table(console, name, entrants, args, {}, **how)
+        forfeits += sum(r.forfeit is not None for r in result.records)
         elapsed = time.perf_counter() - start
         standings = {s.label: s for s in result.standings()}
         lead = standings[entrants[0]]
@@ -59,4 +66,5 @@ def run(args: argparse.Namespace) -> int:
         )
     console.rule("Summary")
     console.print(summary)
-    return 0
+    plain(console, mode_line(args.isolation, budget))
+    return EXIT_FORFEITS if forfeits else 0

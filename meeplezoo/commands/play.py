@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .. import games, options
+from ..agents.registry import import_agent_modules
+from ..agents.run_options import EXIT_FORFEITS, add_run_options, mode_line, read_budget
+from ..agents.spec import parse_spec
 from ..labels import players_text, short_labels
 from . import common
 from .common import CLIError, add_game_options, game_options, games_arg, make_env, plain, seed_arg
@@ -34,6 +39,15 @@ def add_parser(sub: Any, game_help: str) -> argparse.ArgumentParser:
         help="show the board every K decisions",
     )
     add_game_options(play)
+    add_run_options(play, human=True)
+    play.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import a module that registers more agents (repeatable; agent processes import it too)",
+    )
     return play
 
 
@@ -73,34 +87,57 @@ def seats_and_agents(args: argparse.Namespace, game: str, config: dict[str, Any]
 
 
 def run(args: argparse.Namespace) -> int:
+    """One game (``play_one``) or a match; exit status 4 when a game ended by an agent's forfeit."""
+    from ..agents.match import agent_seed, seat_agents
+
+    budget = read_budget(args.time_limit, args.budget)
+    import_agent_modules(args.imports)
     game = games.resolve(args.game)
     config, names = seats_and_agents(args, game, game_options(game, args))
     env = make_env(game, config, render_mode="ansi")
+    if args.isolation == "process":
+        for spec in names:
+            check_spec(spec, game)
+    how = {"isolation": args.isolation, "budget": budget, "imports": args.imports}
     if args.games > 1:
-        match_table(common.console(), game, names, args, config)
-        return 0
-    return play_one(env, game, names, args)
+        result = match_table(common.console(), game, names, args, config, **how)
+        plain(common.console(), mode_line(args.isolation, budget))
+        return EXIT_FORFEITS if any(r.forfeit is not None for r in result.records) else 0
+    seeds = [agent_seed(args.seed, seat) for seat in range(len(names))]
+    with contextlib.ExitStack() as stack:  # the agent processes end with the game
+        return play_one(env, game, names, args, lambda: seat_agents(stack, env, game, names, seeds, **how))
 
 
-def play_one(env: Any, game: str, names: list[str], args: argparse.Namespace) -> int:
-    """One game shown as played (the board every ``--board-every`` decisions), then the result."""
-    from ..agents import make_agent, play_game
+def check_spec(spec: str, game: str) -> None:
+    """Raise ``AgentSpecError`` (one line) unless ``spec``'s parameters are ones its agent takes: checked here,
+    before its process starts (the agent is not made here)."""
+    from ..agents.registry import agent_params
+    from ..agents.spec import bind_params
+
+    name, raw = parse_spec(spec)
+    bind_params(name, agent_params(name, game), raw)
+
+
+def play_one(
+    env: Any, game: str, names: list[str], args: argparse.Namespace, make: Callable[[], dict[str, Any]]
+) -> int:
+    """One game shown as played (the board every ``--board-every`` decisions), then the result. ``make()`` gives
+    the seats' agents; a fault of one (an isolated agent's :class:`~meeplezoo.agents.faults.Forfeit`, while it
+    starts or plays) ends the game: the result ranks that seat last and a line says why (exit status 4)."""
+    from ..agents import play_game
+    from ..agents.faults import Forfeit
     from ..agents.human import Resigned
-    from ..agents.match import agent_seed
-    from ..agents.spec import parse_spec
+    from ..agents.match import forfeit_record
 
     out = common.console()
     labels = dict(zip(env.possible_agents, names, strict=True))
     short = short_labels(names)
-    agents = {
-        a: make_agent(n, game, seed=agent_seed(args.seed, seat))
-        for seat, (a, n) in enumerate(zip(env.possible_agents, names, strict=True))
-    }
     out.rule(f"{env} - seed {args.seed}")
     plain(out, ", ".join(f"{a}: {n}" for a, n in labels.items()))
     # a person at the table sees the table through their agent (their seat's view), not the true board
     every = 0 if any(parse_spec(n)[0] == "human" for n in names) else args.board_every
     count = [0]
+    record = None
 
     def show(env: Any, agent: str, action: int) -> None:
         step = count[0]
@@ -110,12 +147,19 @@ def play_one(env: Any, game: str, names: list[str], args: argparse.Namespace) ->
             plain(out, env.render())
         plain(out, f"{step:>5}  {agent:<9} {short[labels[agent]]:<10} {env.describe_action(action)}")
 
-    start = time.perf_counter()
     try:
-        record = play_game(env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show)
-    except Resigned as resigned:
-        out.print(f"{resigned.agent} ({labels[resigned.agent]}) resigned after {count[0]} decisions.")
-        return 0
+        agents = make()
+    except Forfeit as exc:  # an agent process that could not start: the game is lost before it begins
+        record = forfeit_record(env, labels, args.seed, exc.fault)
+    start = time.perf_counter()
+    if record is None:
+        try:
+            record = play_game(
+                env, agents, args.seed, labels=labels, on_decision=None if args.quiet else show, forfeits=True
+            )
+        except Resigned as resigned:
+            out.print(f"{resigned.agent} ({labels[resigned.agent]}) resigned after {count[0]} decisions.")
+            return 0
     elapsed = time.perf_counter() - start
     shown = ""
     if not args.quiet:
@@ -125,6 +169,6 @@ def play_one(env: Any, game: str, names: list[str], args: argparse.Namespace) ->
     print_result(out, env, record, shown)
     out.print(f"{record.steps} decisions in {elapsed:.2f} s")
     verdict = getattr(env.unwrapped.state_obj, "verdict", None)
-    if callable(verdict) and verdict():  # a solo mode played for points names the band the score reached
+    if callable(verdict) and verdict() and record.forfeit is None:  # a solo mode played for points: its band
         out.print(verdict())
-    return 0
+    return EXIT_FORFEITS if record.forfeit is not None else 0

@@ -44,6 +44,13 @@ def score_sheet(state: Any) -> str | None:
 
 def winner_line(record: Any) -> Text:
     winners = record.winners
+    fault = getattr(record, "forfeit", None)
+    if fault is not None:
+        agent = list(record.players)[fault.seat]
+        return Text(
+            f"Forfeit: seat {fault.seat}, {_who(record, agent)}, at decision {fault.decision} ({fault.reason}): "
+            f"{fault.detail}"
+        )
     if record.illegal_action:
         return Text(f"Game ended on an illegal action: {record.illegal_action}")
     lead = "Truncated; leading: " if record.truncated else ""
@@ -78,13 +85,15 @@ def print_result(console: Console, env: Any, record: Any, shown: str = "") -> No
         )
     console.print(results)
     print_legend(console, short)
-    console.print(winner_line(record))
+    console.print(winner_line(record), soft_wrap=True)  # one line, however long a forfeit's detail
 
 
 def _game_line(console: Console, short: dict[str, str], g: int, rec: Any) -> None:
     """One line of a match: the game's seed, each seat's agent and score, and who won."""
     parts = [f"{a} {short[rec.players[a]]} {fmt(rec.scores[a])}" for a in rec.players]
-    if rec.truncated or rec.illegal_action:
+    if rec.forfeit is not None:
+        outcome = f"forfeit by {short[rec.players[list(rec.players)[rec.forfeit.seat]]]} ({rec.forfeit.reason})"
+    elif rec.truncated or rec.illegal_action:
         outcome = f"unfinished after {rec.steps} decisions" + (" (illegal action)" if rec.illegal_action else "")
     else:
         outcome = "won: " + " & ".join(short[rec.players[w]] for w in rec.winners)
@@ -110,9 +119,12 @@ def _standings_table(title: str, standings: list[Any], short: dict[str, str], un
     return t
 
 
-def match_table(console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict) -> Any:
+def match_table(
+    console: Console, game: str, names: list[str], args: argparse.Namespace, config: dict, **how: Any
+) -> Any:
     """Play a match with seat rotation, print a line per game (unless ``args.quiet``) and the standings table;
-    return the match result."""
+    return the match result. ``how``: how the agents run (``play_match``'s ``isolation``, ``budget``,
+    ``imports``); a game ended by a fault is told in a line (its seat, reason and detail)."""
     from ..agents import play_match
     from ..agents.match import unique_labels
 
@@ -125,6 +137,7 @@ def match_table(console: Console, game: str, names: list[str], args: argparse.Na
         args.seed,
         env_kwargs=config,
         on_game=None if args.quiet else lambda g, rec: _game_line(console, short, g, rec),
+        **how,
     )
     elapsed = time.perf_counter() - start
     standings = sorted(result.standings(), key=lambda s: -s.win_rate)
@@ -145,6 +158,19 @@ def match_table(console: Console, game: str, names: list[str], args: argparse.Na
         plain(console, f"Best: {short[best.label]}, win rate {100 * best.win_rate:.1f}%")
     else:
         console.print("No single best agent: the top win rates are equal")
+    _print_forfeits(console, result.records)
     decisions = sum(r.steps for r in result.records)
     console.print(f"{decisions} decisions in {elapsed:.2f} s")
     return result
+
+
+def _print_forfeits(console: Console, records: list[Any]) -> None:
+    """How many games ended by a fault, and one line for each (the game's seed, the seat, reason and detail)."""
+    faulted = [r for r in records if r.forfeit is not None]
+    if not faulted:
+        return
+    console.print(f"{len(faulted)} games ended by a forfeit (the faulty seat ranked last):")
+    for r in faulted:
+        agent = list(r.players)[r.forfeit.seat]
+        f = r.forfeit
+        plain(console, f"  seed {r.seed}: {_who(r, agent)} at decision {f.decision} ({f.reason}): {f.detail}")

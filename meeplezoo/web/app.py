@@ -12,13 +12,16 @@ idle for ``idle_seconds`` expires; a game's seed is secret unless the player fix
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from ..agents.run_options import ISOLATION_MODES
 from .bots import BotPolicy
 from .context import AppContext, Sessions
 from .pages import page_routes
@@ -63,6 +66,8 @@ def create_app(
     max_games: int = MAX_GAMES,
     idle_seconds: float = IDLE_SECONDS,
     think_seconds: float = THINK_SECONDS,
+    isolation: str = "process",
+    imports: Iterable[str] = (),
 ) -> Starlette:
     """The app; finished games are stored in, and the Watch page reads, the arena database ``db``.
 
@@ -72,18 +77,36 @@ def create_app(
             (:func:`~.security.own_hosts`); None: the loopback names on any port.
         allow_agents: bot specs web games may seat besides :data:`~.bots.SERVER_BOTS`, exactly as written.
         max_games, idle_seconds: the live games it holds at most, and how long an idle one lives.
-        think_seconds: a bot's time per decision (past it, the bot forfeits).
+        think_seconds: a bot's time per decision (past it, the bot forfeits; an isolated bot's process is killed).
+        isolation: ``"process"``: each bot in its own process for its table's life (closed when the game ends, the
+            game expires or the server stops); ``"none"``: in the server's process (trusted bots only).
+        imports: modules that register agents (``serve --import``): imported here, and by every bot process.
 
     Raises :class:`~meeplezoo.arena.errors.StoreError` (one line) unless ``db`` is an arena database it can
     write or a new one it can create.
     """
+    if isolation not in ISOLATION_MODES:
+        raise ValueError(f"isolation must be one of {', '.join(ISOLATION_MODES)}, not {isolation!r}")
     if db is not None:
         check_writable_store(db)
+    imports = tuple(imports)
+    for module in imports:
+        importlib.import_module(module)
+    sessions = Sessions(max_games, idle_seconds)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            sessions.close()  # no bot process outlives the server
+
     app = Starlette(
         routes=[*play_routes(), *watch_routes(), *page_routes()],
         middleware=[Middleware(RequestChecks, hosts=hosts)],
+        lifespan=lifespan,
     )
-    app.state.web = AppContext(db, Sessions(max_games, idle_seconds), BotPolicy(allow_agents), think_seconds)
+    app.state.web = AppContext(db, sessions, BotPolicy(allow_agents), think_seconds, isolation, imports)
     return app
 
 

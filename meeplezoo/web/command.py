@@ -5,6 +5,7 @@
     meeplezoo serve                                        # http://127.0.0.1:8765/ on this machine only
     meeplezoo serve --db results.sqlite                    # store web games there; Watch its arena games
     meeplezoo serve --allow-agent ppo:runs/x/final.zip     # also seat a policy trained here (a policy is code)
+    meeplezoo serve --import mybots --allow-agent mybot    # seat a bot a module registers (in its own process)
 
 Everything is checked before the banner: the ``--allow-agent`` specs, the database (an arena database this
 process can write, or a new one it can create) and the port (bound here, then handed to uvicorn). A problem
@@ -19,6 +20,8 @@ import socket
 from typing import Any
 
 from .. import options
+from ..agents.registry import import_agent_modules
+from ..agents.run_options import ISOLATION_MODES
 from ..envs.core.errors import MeepleZooError
 
 
@@ -74,6 +77,21 @@ def add_parser(sub: Any, game_help: str = "") -> argparse.ArgumentParser:
         metavar="S",
         help="a bot's time per decision; a bot over it forfeits (default 30)",
     )
+    sv.add_argument(
+        "--isolation",
+        choices=ISOLATION_MODES,
+        default="process",
+        help="process (default): each bot of a game in its own OS process for the game's life, killed past its "
+        "think time; none: in the server's process (trusted bots only)",
+    )
+    sv.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import a module that registers more agents (repeatable; seat them with --allow-agent)",
+    )
     sv.set_defaults(func=cmd_serve)
     return sv
 
@@ -126,10 +144,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from .security import own_hosts
     except ImportError as exc:
         raise ServeError(f"serve needs the web extra: pip install 'meeplezoo[web]' ({exc})") from exc
+    import_agent_modules(args.imports)
     for spec in args.allow_agent:
         check_agent_spec(spec)
     hosts = own_hosts(args.host, args.port, args.allow_host)
-    app = create_app(args.db, hosts=hosts, allow_agents=args.allow_agent, think_seconds=args.think_seconds)
+    app = create_app(
+        args.db,
+        hosts=hosts,
+        allow_agents=args.allow_agent,
+        think_seconds=args.think_seconds,
+        isolation=args.isolation,
+        imports=args.imports,
+    )
     sock = listen(args.host, args.port)
     try:
         print(f"MeepleZoo at http://{hosts[0]}/  (games stored in {args.db})", flush=True)

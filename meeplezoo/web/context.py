@@ -31,10 +31,18 @@ class Sessions:
         self.count = 0
 
     def expire(self) -> None:
+        """Drop the games idle for ``idle_seconds`` (their bots' processes end with them)."""
         now = time.monotonic()
         for gid, s in list(self.games.items()):
             if not s.thinking and now - s.last_active > self.idle_seconds:
                 del self.games[gid]
+                s.close()
+
+    def close(self) -> None:
+        """Drop every game and end its bots' processes (the server is stopping)."""
+        games, self.games = list(self.games.values()), {}
+        for s in games:
+            s.close()
 
     def get(self, gid: str) -> Session:
         self.expire()
@@ -52,7 +60,9 @@ class Sessions:
             done = [s for s in self.games.values() if s.over and not s.thinking]
             if not done:
                 raise RequestError(503, f"this server holds {self.max_games} live games: try again later")
-            del self.games[min(done, key=lambda s: s.last_active).id]
+            dropped = min(done, key=lambda s: s.last_active)
+            del self.games[dropped.id]
+            dropped.close()
         self.count += 1
         return f"g{self.count}"
 
@@ -63,12 +73,15 @@ class Sessions:
 @dataclass
 class AppContext:
     """One server's state: the arena database finished games go to (None: not stored), its live games, the bots
-    it seats and a bot's time per decision."""
+    it seats, a bot's time per decision, where bots run (``"process"``: each in its own; ``"none"``: in the
+    server's) and the modules a bot process imports first (they register agents)."""
 
     db: str | Path | None
     sessions: Sessions
     bots: BotPolicy
     think_seconds: float
+    isolation: str = "process"
+    imports: tuple[str, ...] = ()
 
 
 def context(request: Request) -> AppContext:

@@ -9,6 +9,7 @@ and the human seat's token; ``GET /api/play/{id}?token=`` is that seat's view; `
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -57,8 +58,9 @@ def _config(game: str, request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError(400, str(exc).replace("--set ", "")) from exc
 
 
-def _new_session(ctx: AppContext, request: dict[str, Any]) -> Session:
-    """A new game as the request asks, every value checked before anything is made."""
+def _new_session(ctx: AppContext, request: dict[str, Any]) -> Callable[[], Session]:
+    """A new game as the request asks, every value checked before anything is made: what makes it (its bots'
+    processes start there: call it off the event loop)."""
     game = request.get("game")
     if not isinstance(game, str) or game not in games.game_names():
         raise RequestError(400, f"unknown game {game!r}; known: {', '.join(games.game_names())}")
@@ -71,28 +73,34 @@ def _new_session(ctx: AppContext, request: dict[str, Any]) -> Session:
     fixed = fixed_seed is not None  # else a secret seed: who knows it can rebuild the hidden cards
     game_seed = read_seed(fixed_seed, "seed") if fixed else secrets.randbelow(options.MAX_SEED + 1)
     gid = ctx.sessions.new_id()
-    try:
-        return Session(
-            gid,
-            game,
-            config,
-            seat,
-            specs,
-            game_seed,
-            fixed_seed=fixed,
-            think_seconds=ctx.think_seconds,
-            store_path=ctx.db,
-        )
-    except RequestError:
-        raise
-    except Exception as exc:  # a bad config
-        raise RequestError(400, f"cannot make {game}: {exc}".splitlines()[0]) from exc
+
+    def make() -> Session:
+        try:
+            return Session(
+                gid,
+                game,
+                config,
+                seat,
+                specs,
+                game_seed,
+                fixed_seed=fixed,
+                think_seconds=ctx.think_seconds,
+                store_path=ctx.db,
+                isolation=ctx.isolation,
+                imports=ctx.imports,
+            )
+        except RequestError:
+            raise
+        except Exception as exc:  # a bad config
+            raise RequestError(400, f"cannot make {game}: {exc}".splitlines()[0]) from exc
+
+    return make
 
 
 async def new_game(request: Request) -> JSONResponse:
     try:
         ctx = context(request)
-        s = _new_session(ctx, await body(request))
+        s = await run_in_threadpool(_new_session(ctx, await body(request)))
         ctx.sessions.add(s)
         s.start_bots()
         return JSONResponse({"id": s.id, "token": s.token, "seat": s.seat})

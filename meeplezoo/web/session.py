@@ -1,11 +1,15 @@
 """One game played from a browser: the true state, the bots of the other seats, the human seat's token.
 
-Bots move in a background thread under the session lock; a bot forfeits (ranked last, the others share first
-place, as in the arena) if it raises (``SystemExit`` too), answers anything but a legal action id (a bool is no
-action id), or thinks longer than the session's ``think_seconds`` on one decision: an MCTS search is stopped at
-its next iteration past that time, any other bot is judged when it answers. A finished game is stored in the arena
-database. The game's seed stays on the server until the game is over (the page learns only whether the
-player fixed it).
+Each bot runs in its own OS process for the table's life (``isolation="process"``, the default: an
+:class:`~meeplezoo.agents.isolation.IsolatedAgent` whose budget gives it ``think_seconds`` of wall time per
+decision), closed when the game ends, when the session expires or is dropped, or when the server shuts down
+(:meth:`Session.close`). Bots move in a background thread that waits on them outside the session lock; a bot
+forfeits (ranked last, the others share first place, as in the arena) if it raises, exits, crashes, answers
+anything but a legal action id, or overruns its budget (its process is killed at the deadline). With
+``isolation="none"`` (trusted bots only) they run in the server's process, as they did before processes: an MCTS
+search is stopped at its next iteration past the deadline, any other bot is judged when it answers. A finished
+game is stored in the arena database. The game's seed stays on the server until the game is over (the page
+learns only whether the player fixed it).
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ import numpy as np
 
 from .. import games
 from ..agents import make_agent
+from ..agents.budget import Budget
+from ..agents.faults import CRASHED, ILLEGAL, RAISED, TIMEOUT, Fault, Forfeit
 from ..agents.match import action_id
 from ..agents.view import SeatView, view_of_state
-from ..arena.faults import ILLEGAL, RAISED, TIMEOUT, Fault
 from ..envs.core.errors import ActionTypeError
 from ..envs.core.moves import distinct_moves
 from .security import RequestError
@@ -73,6 +78,8 @@ class Session:
         fixed_seed: bool = True,
         think_seconds: float = THINK_SECONDS,
         store_path: Any = None,
+        isolation: str = "process",
+        imports: tuple[str, ...] = (),
     ) -> None:
         env = games.make_env(game, **config)
         env.reset(seed=seed)
@@ -93,21 +100,62 @@ class Session:
         self.key = f"web-{secrets.token_hex(8)}-{gid}"  # its key in the arena database: unique across restarts
         self.specs: list[str] = list(bots)
         self.specs.insert(seat, "human")
+        self.isolation = isolation
+        self.budget = Budget(decision_seconds=think_seconds)  # the server's think time is the decision's budget
         self.agents: dict[int, Any] = {}
         self.agent_seeds = [seed * 1000 + s for s in range(n)]
-        for s, spec in enumerate(self.specs):
-            if s != seat:
-                try:
-                    self.agents[s] = make_agent(spec, self.game, seed=self.agent_seeds[s])
-                except Exception as exc:
-                    raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}".splitlines()[0]) from exc
         self.log: list[dict[str, Any]] = automa_entries(self.state, None)
         self.actions: list[int] = []
         self.forfeit: dict[str, Any] | None = None
         self.thinking = False
+        self.closed = False
         self.stored_id: int | None = None
         self.store_error: str | None = None
         self.lock = threading.Lock()
+        try:
+            for s, spec in enumerate(self.specs):
+                if s != seat:
+                    self.agents[s] = self._make_bot(s, spec, imports)
+        except BaseException:
+            self.close()  # the bots already started
+            raise
+
+    def _make_bot(self, s: int, spec: str, imports: tuple[str, ...]) -> Any:
+        """The bot of seat ``s``: in a process of its own (``isolation="process"``) or here; 400 if it cannot be
+        made."""
+        if self.isolation == "none":
+            try:
+                return make_agent(spec, self.game, seed=self.agent_seeds[s])
+            except Exception as exc:
+                raise RequestError(400, f"bot {spec!r} for seat {s}: {exc}".splitlines()[0]) from exc
+        from ..agents.isolation import IsolatedAgent
+
+        try:
+            return IsolatedAgent(
+                spec,
+                self.game,
+                seed=self.agent_seeds[s],
+                seat=s,
+                engine_config=self.config,
+                budget=self.budget,
+                imports=imports,
+                decision_index=self.actions.__len__,
+            )
+        except Forfeit as exc:
+            raise RequestError(400, f"bot {spec!r} for seat {s}: {exc.fault.detail}".splitlines()[0]) from None
+
+    def close(self) -> None:
+        """End the bots' processes (the game is over, the session expired or the server stops); idempotent. A bot
+        thinking now is killed: its thread then stops without a verdict."""
+        self.closed = True
+        for agent in list(self.agents.values()):
+            close = getattr(agent, "close", None)
+            if self.isolation != "none" and callable(close):
+                close()
+
+    def bot_pids(self) -> list[int]:
+        """The process ids of the bots running in processes of their own (none after :meth:`close`)."""
+        return [a.process.pid for a in self.agents.values() if hasattr(a, "process") and a.process.is_alive()]
 
     @property
     def over(self) -> bool:
@@ -167,7 +215,7 @@ class Session:
         """Bots think outside the lock (on their own view, a copy), so the page stays answered meanwhile."""
         while True:
             with self.lock:
-                if self.over or self.state.current_player() == self.seat:
+                if self.closed or self.over or self.state.current_player() == self.seat:
                     break
                 s = self.state.current_player()
                 agent = self.agents[s]
@@ -178,6 +226,8 @@ class Session:
                     break
             action, reason, detail = self._decide(agent, view)
             with self.lock:
+                if self.closed:  # closed while it thought: no verdict, nothing stored
+                    break
                 if action is not None and not (
                     0 <= action < self.state.game.num_actions and self.state.is_legal(action)
                 ):
@@ -198,8 +248,19 @@ class Session:
         return Fault(seat, reason, detail, len(self.actions)).to_dict()
 
     def _decide(self, agent: Any, view: SeatView) -> tuple[int | None, str, str]:
-        """The bot's action id, or None and why it forfeits (an arena fault reason and the detail): it raised,
-        thought too long, or answered no int."""
+        """The bot's action id, or None and why it forfeits (an arena fault reason and the detail)."""
+        if self.isolation == "none":
+            return self._decide_here(agent, view)
+        try:
+            return agent.act(view), "", ""
+        except Forfeit as exc:  # its process is killed already
+            return None, exc.fault.reason, exc.fault.detail
+        except Exception as exc:  # its process was closed under it (the session is closing)
+            return None, CRASHED, f"{type(exc).__name__}: {exc}"
+
+    def _decide_here(self, agent: Any, view: SeatView) -> tuple[int | None, str, str]:
+        """An in-process bot's action id, or None and why it forfeits: it raised, thought too long, or answered no
+        int."""
         view.__class__ = TimedView  # the same object and slots; its determinize now watches the deadline
         start = time.monotonic()
         _move.deadline = start + self.think_seconds
@@ -223,7 +284,10 @@ class Session:
     def finish(self) -> None:
         """Store the finished game in the arena database (once). A store that fails (the server checked the
         database at start, so this is a disk gone bad) is logged and told on the page; it raises nothing."""
-        if not self.over or self.stored_id is not None or self.store_error is not None or self.store_path is None:
+        if not self.over:
+            return
+        self.close()  # the bots are done
+        if self.stored_id is not None or self.store_error is not None or self.store_path is None:
             return
         try:
             self._store(self.store_path)
@@ -252,13 +316,21 @@ class Session:
             "truncated": False,
             "forfeit": self.forfeit,
             "duration": 0.0,
-            "seat_time": [[0.0, 0.0, 0]] * n,
+            "seat_time": [self._seat_time(s) for s in range(n)],
             "actions": self.actions,
+            "isolation": self.isolation,
+            "budget": self.budget.to_dict() if self.isolation != "none" else {"decision_seconds": self.think_seconds},
         }
         with Store(store) as db:
             if not db.add(task, result, "web"):
                 raise RuntimeError(f"the arena database already holds a game {task.key!r}")
             self.stored_id = db.con.execute("SELECT id FROM games WHERE key = ?", (task.key,)).fetchone()[0]
+
+    def _seat_time(self, seat: int) -> list[float]:
+        """What a seat's bot spent, as the arena stores it: wall seconds (total, longest), decisions, CPU seconds
+        (an isolated bot's; zeros for the human and an in-process bot)."""
+        usage = getattr(self.agents.get(seat), "usage", None)
+        return [0.0, 0.0, 0, 0.0] if usage is None else [usage.total, usage.longest, usage.decisions, usage.cpu]
 
     def view(self, token: Any) -> dict[str, Any]:
         """What the human seat may see: its table, its legal actions, the log (others' choices as public names)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplezoo.agents.view import seat_view, view_of_state
-from meeplezoo.envs import board_royale_v0
+from meeplezoo.envs import board_royale_v1
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 from meeplezoo.envs.board_royale.heuristic import BoardRoyaleHeuristicAgent
 
@@ -39,7 +39,7 @@ def test_heuristic_wins_a_four_player_table_against_three_random():
 
 
 def test_heuristic_acts_through_the_env_with_legal_actions():
-    env = board_royale_v0.env(num_players=3, max_cycles=400)
+    env = board_royale_v1.env(num_players=3, max_cycles=400)
     env.reset(seed=5)
     agent = BoardRoyaleHeuristicAgent(seed=5)
     rng = np.random.default_rng(5)

@@ -1,11 +1,13 @@
 """The arena report in people's words: plot titles name the game and only the settings that differ from its
 defaults, plots are large enough to read, each context names the ids of the games it summarises, ranks are
-0-based, and Board Royale (whose score is only a ranking) gets a plot of its agents' final escape points."""
+0-based, Board Royale (whose score is only a ranking) gets a plot of its agents' final escape points, each context
+says how its agents ran (isolation mode and budget), and truncated games are ranked by the game's standing."""
 
 from __future__ import annotations
 
 import pytest
 from PIL import Image
+from rich.console import Console
 
 from meeplezoo.arena import ratings, replay, report, runner
 from meeplezoo.arena.contexts import changed_settings, context_title
@@ -109,3 +111,74 @@ def test_a_board_royale_game_that_no_longer_replays_is_left_out_and_said_so(repo
         title, _, values = report.plotted(stats["board_royale"], store, ids)
     assert title.endswith("\n1 games left out: they no longer replay to their stored scores")
     assert sum(len(xs) for _, xs in values) == 3 * (len(ids) - 1)
+
+
+def test_each_context_says_how_its_agents_ran(reported):
+    _, _, rows, files = reported
+    md = files[0].read_text()
+    section = md.split("## seastead\n")[1].split("\n## ")[0]
+    n = sum(r.game == "seastead" for r in rows)
+    assert {r.isolation for r in rows} == {"process"} and len({str(r.budget) for r in rows}) == 1
+    budget = report.budget_text(rows[0].budget)  # the arena's default budget, as stored
+    assert budget.startswith("decision_seconds=30 ") and "memory_mb=4096" in budget  # --time-limit's default
+    assert f"How the agents ran:\n\n- {n} games: each agent in its own process, budget {budget}\n" in section
+
+
+def _edited(path, tmp_path, *statements):
+    """Stats and run modes of a copy of the database ``path`` changed by SQL ``statements`` (as an older MeepleZoo
+    or another mode would have stored its games)."""
+    import shutil
+    import sqlite3
+
+    copy = tmp_path / "edited.sqlite"
+    shutil.copy(path, copy)
+    with sqlite3.connect(copy) as con:
+        for statement in statements:
+            con.execute(statement)
+    con.close()
+    with Store(copy, create=False) as store:
+        rows = list(store.games(actions=False))
+    return {cs.game: cs for cs in ratings.compute(rows)}, report.run_modes(rows), copy
+
+
+def test_games_of_other_modes_and_of_before_the_modes_were_recorded_are_told_apart(reported, tmp_path):
+    path, _, rows, _ = reported
+    first, second = sorted(r.id for r in rows if r.game == "board_royale")[:2]
+    stats, modes, copy = _edited(
+        path,
+        tmp_path,
+        f"UPDATE games SET isolation = 'none', budget = '{{\"decision_seconds\": 30.0}}' WHERE id = {first}",
+        f"UPDATE games SET isolation = NULL, budget = NULL WHERE id = {second}",
+    )
+    cs = stats["board_royale"]
+    n = sum(r.game == "board_royale" for r in rows)
+    lines = modes[cs.context]
+    assert n > 3 and len(lines) == 3 and lines[0].startswith(f"{n - 2} games: each agent in its own process, budget ")
+    assert "1 games: in the referee's process (--isolation none: trusted agents), 30 s per decision" in lines
+    assert "1 games: not recorded (stored before MeepleZoo recorded the isolation mode)" in lines
+    assert modes[stats["seastead"].context][0].startswith("2 games: each agent in its own process")  # unchanged
+    console = Console(record=True, width=200)
+    report.print_report(console, [cs], modes)
+    text = console.export_text()
+    assert all(f"agents: {line}" in text for line in lines)
+    md = report.write_report([cs], tmp_path / "out", copy)[0].read_text()
+    assert all(f"- {line}\n" in md for line in lines)
+
+
+def test_truncated_games_are_ranked_by_the_games_standing_unless_stored_before_adjudication(reported, tmp_path):
+    path, before, rows, _ = reported
+    first, second = sorted(r.id for r in rows if r.game == "seastead")[:2]
+    stats, _, _ = _edited(
+        path,
+        tmp_path,
+        f"UPDATE games SET truncated = 1 WHERE id IN ({first}, {second})",
+        f"UPDATE games SET isolation = NULL, budget = NULL WHERE id = {second}",
+    )
+    cs = stats["seastead"]
+    assert (cs.truncated, cs.games - cs.rated) == (2, 1)
+    line = report.summary_line(cs)
+    assert "1 truncated (ranked by the game's standing at its decision cap)" in line
+    assert "1 truncated before adjudication (not rated)" in line
+    assert "truncated" not in report.summary_line(before["seastead"])
+    assert report.budget_text({"memory_mb": None, "game_cpu": 2.5, "later_key": 1}) == "game_cpu=2.5 later_key=1"
+    assert report.budget_text(None) == "no limits"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from meeplezoo.arena import ratings, replay, report, runner
@@ -125,7 +127,7 @@ def test_faulty_agents_forfeit_and_the_tournament_goes_on(tmp_path, faulty):
         assert replay.replay(r) is not None  # the moves before the forfeit replay to the stored scores
     assert reasons == {
         "raiser": "raised",
-        "exiter": "raised",
+        "exiter": "crashed",  # sys.exit in its own process: the process tried to exit
         "illegal": "illegal action",
         "sleeper:seconds=0.6": "time limit",
         "fragile": "raised",
@@ -139,8 +141,11 @@ def test_faulty_agents_forfeit_and_the_tournament_goes_on(tmp_path, faulty):
 
 
 def test_a_crashed_worker_loses_only_its_game_which_is_rerun(tmp_path, faulty):
+    """In-process agents (``--isolation none``): an agent that kills its process kills the worker; the game goes
+    back in the queue. (Isolated, the agent kills only its own process: a forfeit, ``test_isolation_arena.py``.)"""
     marker = tmp_path / "crashed"
     tasks = validate(Study("seastead", ["random", f"crash_once:marker={marker}"], games=4), [faulty])
+    tasks = [dataclasses.replace(t, isolation="none") for t in tasks]
     with Store(tmp_path / "r.sqlite") as db:
         summary = runner.run(tasks, db, workers=2)
         rows = list(db.games())

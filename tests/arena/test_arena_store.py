@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 import subprocess
 import sys
@@ -109,3 +110,56 @@ def test_two_writers_on_one_database_store_every_game_once(tmp_path):
         assert db.count() == n
         assert len(db.keys()) == n
         assert db.con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+#: the schema of a version-1 database (before the isolation mode and budget of each game were stored)
+V1_TABLES = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, game TEXT NOT NULL, config TEXT NOT NULL,
+    seed INTEGER NOT NULL, deal INTEGER NOT NULL, seats TEXT NOT NULL, agent_seeds TEXT NOT NULL,
+    scores TEXT NOT NULL, ranks TEXT NOT NULL, decisions INTEGER NOT NULL, truncated INTEGER NOT NULL,
+    forfeit TEXT, duration REAL NOT NULL, seat_time TEXT NOT NULL, time_limit REAL, code_version TEXT NOT NULL,
+    finished_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')), actions BLOB NOT NULL
+);
+CREATE INDEX games_by_context ON games (game, config);
+INSERT INTO meta VALUES ('schema', 'meeplezoo-arena'), ('version', '1'), ('actions', 'zlib-u32le');
+"""
+
+
+def version_1_database(path, task) -> None:
+    """A version-1 database holding one game of ``task``, made by SQL as MeepleZoo 1 made it."""
+    con = sqlite3.connect(path)
+    con.executescript(V1_TABLES)
+    con.execute(
+        "INSERT INTO games (key, game, config, seed, deal, seats, agent_seeds, scores, ranks, decisions, truncated, "
+        "forfeit, duration, seat_time, time_limit, code_version, actions) "
+        "VALUES (?, 'seastead', '{}', 1, 0, ?, '[1, 2]', '[3.0, 1.0]', '[0, 1]', 3, 0, NULL, 0.5, "
+        "'[[0.1, 0.1, 2], [0.1, 0.1, 1]]', 30.0, 'old', ?)",
+        (task.key, json.dumps(list(task.seats)), store.pack_actions([4, 5, 6])),
+    )
+    con.commit()
+    con.close()
+
+
+def test_a_version_1_database_is_read_and_upgraded_in_place_when_written(tmp_path):
+    old, new = schedule(Study("seastead", ["random", "heuristic"], games=2))[:2]
+    path = tmp_path / "v1.sqlite"
+    version_1_database(path, old)
+    before = _digest(path)
+    with store.Store(path, create=False) as db:  # a reader: the v1 file as it is, the new columns unknown
+        [row] = list(db.games())
+        assert db.game(row.id).isolation is None
+    assert (row.key, row.actions, row.scores, row.isolation, row.budget) == (old.key, [4, 5, 6], [3.0, 1.0], None, None)
+    assert _digest(path) == before  # reading changed nothing
+    with store.Store(path) as db:  # a writer: upgraded in place, the old game kept
+        assert db.add(new, {**_result(new), "isolation": "process", "budget": {"memory_mb": 512}}, "test")
+        rows = {r.key: r for r in db.games()}
+    assert rows[old.key].isolation is None and rows[old.key].budget is None and rows[old.key].actions == [4, 5, 6]
+    assert (rows[new.key].isolation, rows[new.key].budget) == ("process", {"memory_mb": 512})
+    con = sqlite3.connect(path)
+    assert dict(con.execute("SELECT key, value FROM meta"))["version"] == str(store.VERSION) == "2"
+    assert {"isolation", "budget"} <= {r[1] for r in con.execute("PRAGMA table_info(games)")}
+    con.close()
+    with store.Store(path, create=False) as db:  # and read back as a version-2 file
+        assert {r.key: r.isolation for r in db.games()} == {old.key: None, new.key: "process"}

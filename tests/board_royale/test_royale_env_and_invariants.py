@@ -11,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, render_test, seed_test
 from royale_scenario import P0, P1, P2, action_phase, begin_turn, fresh, give_item, hand, item_a, seat_a, set_hand
 
-from meeplezoo.envs import board_royale_v0
+from meeplezoo.envs import board_royale_v1
 from meeplezoo.envs.board_royale import BoardRoyaleGame
 from meeplezoo.envs.board_royale.actions import NUM_ACTIONS, PASS
 from meeplezoo.envs.board_royale.content import KIND_COUNTS, NUM_KINDS, RESOURCE_COUNTS
@@ -25,10 +25,10 @@ def test_pettingzoo_api_seed_and_render_tests(n):
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
         warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(board_royale_v0.env(num_players=n), num_cycles=5000)
-        api_test(board_royale_v0.env(num_players=n, max_cycles=3), num_cycles=100)
-        seed_test(partial(board_royale_v0.env, num_players=n), num_cycles=2000)
-        render_test(partial(board_royale_v0.env, num_players=n), custom_tests={"ansi": lambda t: bool(t.strip())})
+        api_test(board_royale_v1.env(num_players=n), num_cycles=5000)
+        api_test(board_royale_v1.env(num_players=n, max_cycles=3), num_cycles=100)
+        seed_test(partial(board_royale_v1.env, num_players=n), num_cycles=2000)
+        render_test(partial(board_royale_v1.env, num_players=n), custom_tests={"ansi": lambda t: bool(t.strip())})
 
 
 def test_an_eliminated_agent_is_terminated_rewarded_steps_none_and_leaves():
@@ -39,7 +39,7 @@ def test_an_eliminated_agent_is_terminated_rewarded_steps_none_and_leaves():
     set_hand(d, P2, iron=4)
     knife = give_item(d, P0, "Knife")
     action_phase(s, P0)
-    env = board_royale_v0.env(num_players=3)
+    env = board_royale_v1.env(num_players=3)
     env.load(s)
     env.step(item_a(knife))
     env.step(seat_a(P1))
@@ -56,7 +56,7 @@ def test_an_eliminated_agent_is_terminated_rewarded_steps_none_and_leaves():
 
 
 def test_truncation_gives_zero_to_the_agents_still_in():
-    env = board_royale_v0.env(num_players=4, max_cycles=4)
+    env = board_royale_v1.env(num_players=4, max_cycles=4)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     for _ in env.agent_iter():

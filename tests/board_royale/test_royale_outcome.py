@@ -1,8 +1,9 @@
 """How a Board Royale game ends: one winner when it finishes, and a cut game is unfinished, never a shared win.
 
 While a game runs every living seat ranks 0 (:meth:`BoardRoyaleState.ranks`), so a game cut at a decision
-bound has several seats at rank 0: the records mark it ``truncated`` and match standings count it unfinished
-(the sb3 evaluations that read ranks alone reported such games as shared wins).
+bound is ranked by its standing (:meth:`BoardRoyaleState.adjudicated_ranks`: strikes, escape points, cards in
+hand, ...): the records mark it ``truncated``, name one winner, and match standings count it unfinished (the sb3
+evaluations that read ranks alone reported such games as shared wins).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def test_a_finished_game_has_one_winner(n):
 
 
 class _Stalling:
-    """Offers a trade and cancels it again and again (legal: an offer may be withdrawn), else plays heuristic."""
+    """Offers a trade and cancels it again and again (legal: an offer may be withdrawn; each is a futile exchange,
+    so its turns end at the bound with a strike), else plays heuristic."""
 
     def __init__(self, seed: int) -> None:
         self.heuristic = make_agent("heuristic", "board_royale", seed=seed)
@@ -47,10 +49,11 @@ def test_a_cut_game_is_unfinished_not_a_shared_win():
     env = make_env("board_royale", num_players=2)
     agents = {"player_0": _Stalling(0), "player_1": make_agent("heuristic", "board_royale", seed=1)}
     labels = {"player_0": "stalling", "player_1": "heuristic"}
-    record = play_game(env, agents, 5, max_steps=600, labels=labels)
+    record = play_game(env, agents, 5, max_steps=200, labels=labels)  # before the third strike votes it off
     state = env.unwrapped.state_obj
     assert record.truncated and state.pending_step() is not None  # the game was still running
-    assert sorted(record.winners) == ["player_0", "player_1"]  # ranks alone read as a shared win...
+    assert state.ranks() == [0, 0] and state.d.strikes[0] >= 1  # ranks alone would read as a shared win...
+    assert record.winners == ["player_1"]  # ...the standing ranks the staller (a strike) last
     result = MatchResult("board_royale", ["stalling", "heuristic"], [record])
     standings = {s.label: s for s in result.standings()}
     assert standings["stalling"].unfinished == 1 and standings["stalling"].draws == 0  # ...the standings do not

@@ -17,7 +17,7 @@ from typing import Any
 
 from meeplezoo import games
 from meeplezoo.envs.core import Game
-from meeplezoo.envs.core.conformance import DEFAULT_SETTINGS, ConformanceSettings, Record, Sizes
+from meeplezoo.envs.core.conformance import DEFAULT_SETTINGS, ConformanceSettings, Record, Sizes, StallCheck
 from meeplezoo.envs.core.manifest import GameManifest, load
 
 
@@ -33,6 +33,8 @@ class GameCase:
     shared_win: Callable[[Record], Record] | None = None
     #: the edits of a saved record a load must refuse: the case's own, then the game's
     broken_edits: tuple[Callable[[Record], None], ...] = ()
+    #: the game's stall check
+    stalling: StallCheck = field(default_factory=StallCheck)
 
     @property
     def name(self) -> str:
@@ -74,6 +76,7 @@ def cases_of(manifest: GameManifest, settings: ConformanceSettings | None = None
             case.sizes or settings.sizes,
             settings.shared_win if case.shared_win else None,
             (*case.broken_edits, *settings.broken_edits),
+            settings.stalling,
         )
         for case in settings.configurations(manifest.player_counts, keys)
     ]

@@ -20,12 +20,12 @@ from meeplezoo.web.session import table_of
 GAMES = games.game_names()
 HOSTS = ["testserver"]  # the Host TestClient sends
 JSON = {"content-type": "application/json"}
-TEST_BOTS = ["raiser", "cheater"]  # made by the monkeypatched make_agent below; the server must allow them
+TEST_BOTS = ["boom", "cheat"]  # registered by the hostile bots' module (its processes import it); allowed
 
 
 @pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "web.sqlite", hosts=HOSTS, allow_agents=TEST_BOTS)) as c:
+def client(tmp_path, hostile):
+    with TestClient(create_app(tmp_path / "web.sqlite", hosts=HOSTS, allow_agents=TEST_BOTS, imports=[hostile])) as c:
         c.app_db = tmp_path / "web.sqlite"
         yield c
 
@@ -143,29 +143,8 @@ def test_a_game_survives_a_reload(client):
     assert client.get(f"/api/play/{g['id']}?token={g['token']}").json() == v2 and len(v2["log"]) > len(v1["log"])
 
 
-class Raiser:
-    uses_determinize = False
-
-    def act(self, view):
-        raise RuntimeError("boom")
-
-
-class Cheater:
-    uses_determinize = False
-
-    def act(self, view):
-        return 10**6
-
-
-def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch, capsys):
-    import meeplezoo.web.session as session
-
-    real = session.make_agent
-    fakes = {"raiser": Raiser, "cheater": Cheater}
-    monkeypatch.setattr(
-        session, "make_agent", lambda spec, *a, **k: fakes[spec]() if spec in fakes else real(spec, *a, **k)
-    )
-    g = start(client, "seastead", seat=1, bots=["raiser"])
+def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, capsys):
+    g = start(client, "seastead", seat=1, bots=["boom"])
     v = wait_turn(client, g)
     forfeit = {"seat": 0, "reason": "raised", "detail": "RuntimeError: boom", "decision": 0}  # as the arena's
     assert v["over"] and v["result"]["forfeit"] == forfeit
@@ -177,27 +156,22 @@ def test_a_bot_that_raises_forfeits_and_the_server_goes_on(client, monkeypatch, 
     # the arena reads the stored forfeit as one of its own (its replay prints the reason, detail and decision)
     assert cli.main(["replay", str(client.app_db), str(v["result"]["stored_id"]), "--board-every", "0"]) == 0
     assert "P0 forfeited at decision 0 (raised): RuntimeError: boom" in capsys.readouterr().out
-    g = start(client, "seastead", seat=1, bots=["cheater"])
+    g = start(client, "seastead", seat=1, bots=["cheat"])
     v = wait_turn(client, g)
     assert v["over"] and v["result"]["forfeit"]["reason"] == "illegal action"
-    assert v["result"]["forfeit"]["detail"].startswith("illegal action 1000000 for")
+    assert v["result"]["forfeit"]["detail"] == "action 1000000 is not legal now"
     assert start(client, "seastead")["id"]  # still serving
 
 
-def test_games_of_a_restarted_server_are_stored_apart(tmp_path, monkeypatch):
+def test_games_of_a_restarted_server_are_stored_apart(tmp_path, hostile):
     """Session ids start again at g1 after a restart; the stored games (and their links) must not mix up."""
-    import meeplezoo.web.session as session
     from meeplezoo.arena.store import Store
 
-    real = session.make_agent
-    monkeypatch.setattr(
-        session, "make_agent", lambda spec, *a, **k: Raiser() if spec == "raiser" else real(spec, *a, **k)
-    )
     db = tmp_path / "web.sqlite"
     stored = []
     for run in range(2):
-        with TestClient(create_app(db, hosts=HOSTS, allow_agents=["raiser"])) as c:
-            g = start(c, "seastead", seat=1, bots=["raiser"], seed=10 + run)
+        with TestClient(create_app(db, hosts=HOSTS, allow_agents=["boom"], imports=[hostile])) as c:
+            g = start(c, "seastead", seat=1, bots=["boom"], seed=10 + run)
             assert g["id"] == "g1"
             v = wait_turn(c, g)
             while not v["over"]:  # the human may be first: one move, then the raising bot forfeits
@@ -532,11 +506,11 @@ def test_board_royales_watch_chart_plots_escape_points_or_cards_not_its_ranking_
 def test_board_royales_score_is_what_its_rules_say_and_an_escape_is_told_in_escape_points():
     """The rules page and the env docstring state the score (zero-sum survival points: 3/1/-1/-3 by place at 4
     players when the last one stands, the winner always 3); the win line says what the 10 are (escape points)."""
-    from meeplezoo.envs import board_royale_v0
+    from meeplezoo.envs import board_royale_v1
     from meeplezoo.web.session import table_of
 
     rules = games.manifest("board_royale").rules()
-    assert "**3 / 1 / −1 / −3**" in rules and "3/1/-1/-3" in board_royale_v0.__doc__
+    assert "**3 / 1 / −1 / −3**" in rules and "3/1/-1/-3" in board_royale_v1.__doc__
     seen = set()
     for seed in range(12):  # random 4-player games: about one in five is won by escape points
         env = games.make_env("board_royale", num_players=4)

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 import time
 
-import numpy as np
 import pytest
 
 pytest.importorskip("starlette")
@@ -20,11 +18,14 @@ from meeplezoo.web import create_app
 from meeplezoo.web.security import MAX_BODY, MAX_DEPTH
 
 HOSTS = ["testserver"]
+HOSTILE = "hostile_bots"  # tests/hostile_bots.py (the fixture ``hostile`` unregisters its bots after a test)
 PLAY = {"game": "seastead", "config": {"num_players": 2}, "seat": 0, "bots": ["random"]}
 
 
 def app(tmp_path, **kwargs):
     kwargs.setdefault("hosts", HOSTS)
+    if kwargs.get("allow_agents"):  # the hostile bots: their module registers them, here and in bot processes
+        kwargs.setdefault("imports", [HOSTILE])
     return create_app(tmp_path / "web.sqlite", **kwargs)
 
 
@@ -41,7 +42,7 @@ def one_line_error(r, status: int, word: str) -> str:
     return error
 
 
-def play_out(c, g, timeout=30.0):
+def play_out(c, g, timeout=60.0):
     """Move as the human (first legal action) until the game is over; the finished view."""
     end = time.monotonic() + timeout
     while True:
@@ -105,69 +106,70 @@ def test_the_catalog_lists_the_bots_the_server_seats_with_their_bounds(tmp_path)
         one_line_error(c.post("/api/play", json={**PLAY, "bots": ["mcts:iters=3001"]}), 400, "iters must be")
 
 
-class Answers:
-    """A bot that answers ``answer(view)``."""
-
-    uses_determinize = False
-
-    def __init__(self, answer):
-        self.answer = answer
-
-    def act(self, view):
-        return self.answer(view)
-
-
 @pytest.fixture
-def fake_bots(monkeypatch):
-    """Bots by name for the session (a server must still allow them: ``allow_agents``)."""
-    import meeplezoo.web.session as session
-
-    fakes = {
-        "yes": lambda: Answers(lambda v: True),  # True == 1 to Python, and no action id
-        "text": lambda: Answers(lambda v: str(v.legal_actions[0])),
-        "numpy": lambda: Answers(lambda v: np.int64(v.legal_actions[-1])),  # a numpy integer is an action id
-        "sleeper": lambda: Answers(lambda v: time.sleep(0.3) or v.legal_actions[0]),
-        "exit": lambda: Answers(lambda v: sys.exit(3)),  # SystemExit would end the bot thread, not the game
-        "base": lambda: Answers(lambda v: (_ for _ in ()).throw(BaseException("out"))),
-    }
-    real = session.make_agent
-    monkeypatch.setattr(
-        session, "make_agent", lambda spec, *a, **k: fakes[spec]() if spec in fakes else real(spec, *a, **k)
-    )
-    return list(fakes)
+def fake_bots(hostile):
+    """The hostile bots a server allows (``app(..., allow_agents=fake_bots)`` imports their module)."""
+    return ["yes", "text", "npint", "nap", "quit", "out", "cheat"]
 
 
-@pytest.mark.parametrize(("bot", "reason"), [("yes", "answered True, not an action id"), ("text", "not an action id")])
+@pytest.mark.parametrize(
+    ("bot", "reason"), [("yes", "returned True (bool), not an action id"), ("text", "returned '0' (str), not an")]
+)
 def test_a_bot_answering_no_int_forfeits(tmp_path, fake_bots, bot, reason):
     with TestClient(app(tmp_path, allow_agents=fake_bots)) as c:
         g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": [bot], "seed": 1}).json()
         v = play_out(c, g)
-        assert v["result"]["forfeit"]["seat"] == 0 and reason in v["result"]["forfeit"]["detail"]
+        assert v["result"]["forfeit"]["seat"] == 0 and v["result"]["forfeit"]["reason"] == "illegal action"
+        assert reason in v["result"]["forfeit"]["detail"]
 
 
-@pytest.mark.parametrize(("bot", "reason"), [("exit", "SystemExit: 3"), ("base", "BaseException: out")])
-def test_a_bot_that_exits_forfeits_and_the_game_ends(tmp_path, fake_bots, bot, reason):
+@pytest.mark.parametrize(
+    ("bot", "reason", "detail"),
+    [("quit", "crashed", "tried to exit (SystemExit: 3)"), ("out", "raised", "BaseException: out")],
+)
+def test_a_bot_that_exits_forfeits_and_the_game_ends(tmp_path, fake_bots, bot, reason, detail):
     with TestClient(app(tmp_path, allow_agents=fake_bots)) as c:
         g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": [bot], "seed": 1}).json()
         v = play_out(c, g, timeout=10)
         assert (
-            v["result"]["forfeit"] == {"seat": 0, "reason": "raised", "detail": reason, "decision": 0}
+            v["result"]["forfeit"] == {"seat": 0, "reason": reason, "detail": detail, "decision": 0}
             and v["result"]["stored_id"] is not None
         )
 
 
 def test_a_bot_answering_a_numpy_int_plays_on(tmp_path, fake_bots):
     with TestClient(app(tmp_path, allow_agents=fake_bots)) as c:
-        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["numpy"], "seed": 1}).json()
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["npint"], "seed": 1}).json()
         assert play_out(c, g)["result"]["forfeit"] is None
 
 
-def test_a_bot_over_its_think_time_forfeits(tmp_path, fake_bots):
+def test_a_bot_over_its_think_time_is_killed_and_forfeits(tmp_path, fake_bots):
     with TestClient(app(tmp_path, allow_agents=fake_bots, think_seconds=0.1)) as c:
-        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["sleeper"], "seed": 1}).json()
-        reason = play_out(c, g)["result"]["forfeit"]["detail"]
-        assert "over this server's limit of 0.1 s" in reason
-        # a search is stopped at its next iteration past the limit: 2000 iterations on Resafa take ~10 s
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["nap"], "seed": 1}).json()
+        forfeit = play_out(c, g)["result"]["forfeit"]
+        assert forfeit["reason"] == "time limit" and forfeit["detail"] == "no answer to decide within 0.1 s"
+        # a search is killed at the deadline, whatever it does: 2000 iterations on Resafa take ~10 s
+        start = time.monotonic()
+        g = c.post("/api/play", json={"game": "resafa", "seat": 1, "bots": ["mcts:iters=2000"], "seed": 2}).json()
+        forfeit = play_out(c, g)["result"]["forfeit"]
+        assert forfeit["reason"] == "time limit" and time.monotonic() - start < 8
+
+
+def test_in_the_servers_process_a_bot_forfeits_as_it_did_before_processes(tmp_path, fake_bots):
+    """``isolation="none"`` (trusted bots only): the bot runs in a thread of the server, judged when it answers;
+    an MCTS search is stopped at its next iteration past the deadline."""
+    with TestClient(app(tmp_path, allow_agents=fake_bots, think_seconds=0.1, isolation="none")) as c:
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["nap"], "seed": 1}).json()
+        assert "over this server's limit of 0.1 s" in play_out(c, g)["result"]["forfeit"]["detail"]
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["quit"], "seed": 1}).json()
+        assert play_out(c, g)["result"]["forfeit"] == {
+            "seat": 0,
+            "reason": "raised",
+            "detail": "SystemExit: 3",
+            "decision": 0,
+        }
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["yes"], "seed": 1}).json()
+        assert "answered True, not an action id" in play_out(c, g)["result"]["forfeit"]["detail"]
         start = time.monotonic()
         g = c.post("/api/play", json={"game": "resafa", "seat": 1, "bots": ["mcts:iters=2000"], "seed": 2}).json()
         reason = play_out(c, g)["result"]["forfeit"]["detail"]
@@ -179,8 +181,8 @@ WALKERS_MADE: list[str] = []
 
 class Walker:
     """An agent that would reach past its view: from ``act`` it walks the stack (``sys._getframe``, ``gc``) to the
-    server's :class:`Session` and its true state. Bots run in the server's own process, so only isolation (issue
-    39) would stop it; the server therefore seats no code but its own list and what its operator allowed."""
+    server's :class:`Session` and its true state. A bot runs in a process of its own (nothing of the server in
+    it), and the server still seats no code but its own list and what its operator allowed."""
 
     def __init__(self, *args, **kwargs):
         WALKERS_MADE.append("made")
@@ -360,15 +362,9 @@ def test_the_number_of_live_games_is_bounded(tmp_path):
         one_line_error(c.post("/api/play", json=PLAY), 503, "live games")  # both still unfinished
 
 
-def test_a_finished_game_makes_room(tmp_path, monkeypatch):
-    import meeplezoo.web.session as session
-
-    real = session.make_agent
-    monkeypatch.setattr(
-        session, "make_agent", lambda spec, *a, **k: Answers(lambda v: -5) if spec == "bad" else real(spec, *a, **k)
-    )
-    with TestClient(app(tmp_path, max_games=1, allow_agents=["bad"])) as c:
-        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["bad"]}).json()
+def test_a_finished_game_makes_room(tmp_path, fake_bots):
+    with TestClient(app(tmp_path, max_games=1, allow_agents=fake_bots)) as c:
+        g = c.post("/api/play", json={**PLAY, "seat": 1, "bots": ["cheat"]}).json()
         assert play_out(c, g)["result"]["forfeit"]["seat"] == 0
         assert c.post("/api/play", json=PLAY).status_code == 200
         one_line_error(c.get(f"/api/play/{g['id']}?token={g['token']}"), 404, "expired or unknown")

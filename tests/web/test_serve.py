@@ -112,3 +112,12 @@ def test_serve_binds_its_port_then_prints_its_banner_and_answers_only_to_its_own
     with TestClient(app, base_url=f"http://127.0.0.1:{port}") as c:
         bots = {b["name"] for g in c.get("/api/catalog").json()["games"] for b in g["bots"]}
         assert "mcts:iters=5000" in bots and "human" not in bots
+
+
+def test_serve_runs_bots_in_processes_unless_told_and_refuses_a_module_it_cannot_import(tmp_path, capsys, served):
+    db = str(tmp_path / "web.sqlite")
+    assert serve(capsys, "--port", str(free_port()), "--db", db)[0] == 0
+    assert serve(capsys, "--port", str(free_port()), "--db", db, "--isolation", "none")[0] == 0
+    assert [app.state.web.isolation for app, _ in served] == ["process", "none"]
+    code, out, err = serve(capsys, "--port", str(free_port()), "--db", db, "--import", "no_such_bots_module")
+    assert_refused(code, out, err, served[2:], "--import no_such_bots_module: cannot import it")

@@ -3,7 +3,7 @@ suite's illegal-action tests step 17 decisions into a game), and saves that brea
 
 from __future__ import annotations
 
-from meeplezoo.envs.core.conformance import ConformanceCase, ConformanceSettings, Record
+from meeplezoo.envs.core.conformance import ConformanceCase, ConformanceSettings, Record, StallCheck
 
 
 def a_point_from_nowhere(s: Record) -> None:
@@ -55,4 +55,7 @@ SETTINGS = ConformanceSettings(
     shared_win=shared_win,
     bad_config=(("num_players", 1), ("num_players", 5), ("cards", 2), ("cards", 14), ("cards", "8")),
     random_events=False,  # the prize deck is shuffled once, at the setup
+    # every bid spends a card: no game outlasts N rounds, and a fixed bidding rule (always the lowest card) may
+    # fairly beat the greedy baseline, so only the length is checked (rules.md, "Stalling")
+    stalling=StallCheck(rank_check=False),
 )

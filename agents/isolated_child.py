@@ -30,6 +30,21 @@ PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when its parent d
 MAX_DETAIL = 400
 
 
+def leave_the_fork_server() -> None:
+    """Close this process's copy of the fork server's keep-alive pipe (``multiprocessing`` gives it one): the server
+    then ends when its referee does, and takes every agent process with it (``PR_SET_PDEATHSIG``), even one stopped
+    between decisions that never reads its requests' end."""
+    from multiprocessing import forkserver
+
+    server = forkserver._forkserver
+    if server._forkserver_alive_fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(server._forkserver_alive_fd)
+    server._forkserver_alive_fd = None  # a fork server the agent wants for itself is its own, started anew
+    server._forkserver_address = None
+    server._forkserver_pid = None
+
+
 def confine(memory_mb: int | None, game_cpu: float | None) -> None:
     """Put this process in its own session with the kernel's caps: address space, CPU seconds, no core file."""
     with contextlib.suppress(OSError):
@@ -101,6 +116,7 @@ def serve(
     limits: tuple[int | None, float | None],
 ) -> None:
     """Run one agent until the referee says stop (a None request) or goes away; see the module docstring."""
+    leave_the_fork_server()
     confine(*limits)
     try:
         from .registry import available_agents, make_agent

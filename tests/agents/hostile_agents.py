@@ -52,8 +52,11 @@ class _Hostile(RandomAgent):
 
 def _is_env(obj: Any) -> bool:
     """Whether ``obj`` is a MeepleZoo AEC env (it holds the true state as ``state_obj``)."""
-    attributes = getattr(obj, "__dict__", None)
-    return isinstance(attributes, dict) and "state_obj" in attributes
+    try:  # some objects of a big process (pydantic's, say) raise on any attribute read
+        attributes = getattr(obj, "__dict__", None)
+        return isinstance(attributes, dict) and "state_obj" in attributes
+    except Exception:
+        return False
 
 
 def _walk(roots: list[Any]) -> tuple[list[State], int, int]:

@@ -3,13 +3,13 @@
 A spec is an agent name and optional parameters (:mod:`meeplezoo.agents.spec`). A name maps, per game,
 to an import path ``"module:Class"`` that is imported only when the agent is made,
 so an agent whose module is missing or needs an optional dependency costs nothing until asked for. The
-game ``"*"`` means every game: the generic agents (random, mcts, ppo, human). A game's own agents (its
+game ``"*"`` means every game: the generic agents (random, mcts, mcts-ref, ppo, human). A game's own agents (its
 heuristic...) are the ones its manifest names (``agents``), registered for that game only; plugins add more
 through the ``meeplezoo.agents`` entry point. The class is called as ``Class(seed=seed, **params)``, the
 parameters converted with its ``PARAMS``.
 
 >>> sorted(available_agents("seastead"))
-['heuristic', 'human', 'mcts', 'ppo', 'random']
+['heuristic', 'human', 'mcts', 'mcts-ref', 'ppo', 'random']
 >>> make_agent("random", "seastead", seed=1).name
 'random'
 """
@@ -171,6 +171,7 @@ def _register_builtin_agents() -> None:
     """The generic agents (every game), then the agents each registered game ships (its manifest's ``agents``)."""
     register_agent("random", "meeplezoo.agents.random_agent:RandomAgent")
     register_agent("mcts", "meeplezoo.agents.mcts:ISMCTSAgent")
+    register_agent("mcts-ref", "meeplezoo.agents.reference:ReferenceMCTS")
     register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
     register_agent("human", "meeplezoo.agents.human:HumanAgent")
     for game in games.manifests():

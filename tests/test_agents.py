@@ -188,6 +188,10 @@ def test_play_match_accepts_agent_factories():
         "meeplezoo.agents.match",
         "meeplezoo.agents.view",
         "meeplezoo.agents.spec",
+        "meeplezoo.agents.reference",
+        "meeplezoo.agents.budget",
+        "meeplezoo.agents.run_options",
+        "meeplezoo.agents.isolation",
     ],
 )
 def test_docstring_examples(module):

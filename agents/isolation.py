@@ -137,7 +137,27 @@ def _new_context(preload: Sequence[str]) -> Any:
     ctx = mp.get_context("forkserver")
     protect_referee()
     ctx.set_forkserver_preload(list(dict.fromkeys([*BASE_PRELOAD, *agent_modules(), *preload])))
+    _start_server_quietly()
     return ctx
+
+
+def _start_server_quietly() -> None:
+    """Start the fork server with its standard output and error on ``/dev/null``. Agent processes write nothing
+    there anyway (they confine themselves); a process the server forks for a referee that died meanwhile would
+    otherwise print ``multiprocessing``'s traceback on the user's terminal."""
+    from multiprocessing import forkserver
+
+    null = os.open(os.devnull, os.O_RDWR)
+    saved = [os.dup(fd) for fd in (1, 2)]
+    try:
+        for fd in (1, 2):
+            os.dup2(null, fd)
+        forkserver.ensure_running()
+    finally:
+        for fd, copy in zip((1, 2), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(null)
 
 
 _launching = threading.Lock()

@@ -492,15 +492,22 @@ def isolated_seats(
     imports: Sequence[str] = (),
     decision_index: Callable[[], int] | None = None,
     preload: Sequence[str] | None = None,
-) -> Iterator[dict[str, IsolatedAgent]]:
-    """One :class:`IsolatedAgent` per seat of ``env`` (AEC name -> agent), closed on leaving the block. An agent
-    that cannot be made raises its :class:`~.faults.Forfeit` here (the others are closed). ``preload``: what the
-    fork server imports if this starts it (default :func:`preload_for` the ``specs``)."""
+    in_process: Sequence[str] = (),
+) -> Iterator[dict[str, Any]]:
+    """One :class:`IsolatedAgent` per seat of ``env`` (AEC name -> agent), closed on leaving the block; a seat
+    whose agent is named in ``in_process`` (the terminal ``human``) gets its agent made here instead. An agent that
+    cannot be made raises its :class:`~.faults.Forfeit` here (the others are closed). ``preload``: what the fork
+    server imports if this starts it (default :func:`preload_for` the ``specs``)."""
+    from .registry import make_agent
+
     state_game = getattr(getattr(env.unwrapped, "game", None), "config", None)
     config = dict(state_game) if state_game is not None else None
-    seats: dict[str, IsolatedAgent] = {}
+    seats: dict[str, Any] = {}
     try:
         for seat, (name, spec, seed) in enumerate(zip(env.possible_agents, specs, seeds, strict=True)):
+            if spec.partition(":")[0].strip() in in_process:
+                seats[name] = make_agent(spec, game, seed=seed)
+                continue
             seats[name] = IsolatedAgent(
                 spec,
                 game,
@@ -515,7 +522,8 @@ def isolated_seats(
         yield seats
     finally:
         for agent in seats.values():
-            agent.close()
+            if isinstance(agent, IsolatedAgent):
+                agent.close()
 
 
 __all__ = [

@@ -379,27 +379,15 @@ def seat_agents(
     (an :class:`~.isolation.IsolatedAgent`, closed with ``stack``) but a ``human``, who is the user at the keyboard;
     with ``"none"`` every one in this process. An agent process that cannot start raises its
     :class:`~.faults.Forfeit` (those already started are closed with ``stack``)."""
-    from .isolation import IsolatedAgent, preload_for
+    if isolation == "none":
+        return {
+            name: make_agent(spec, game, seed=seed)
+            for name, spec, seed in zip(env.possible_agents, specs, seeds, strict=True)
+        }
+    from .isolation import isolated_seats
 
-    config = getattr(getattr(env.unwrapped, "game", None), "config", None)
-    preload = preload_for(specs, game)
-    agents: dict[str, Any] = {}
-    for seat, (name, spec, seed) in enumerate(zip(env.possible_agents, specs, seeds, strict=True)):
-        if isolation == "none" or spec.partition(":")[0].strip() in IN_PROCESS:
-            agents[name] = make_agent(spec, game, seed=seed)
-            continue
-        isolated = IsolatedAgent(
-            spec,
-            game,
-            seed=seed,
-            seat=seat,
-            engine_config=None if config is None else dict(config),
-            budget=budget,
-            imports=imports,
-            preload=preload,
-        )
-        agents[name] = stack.enter_context(isolated)
-    return agents
+    seats = isolated_seats(env, specs, game, seeds=seeds, budget=budget, imports=imports, in_process=IN_PROCESS)
+    return stack.enter_context(seats)
 
 
 def forfeit_record(env: Any, labels: Mapping[str, str], seed: int | None, fault: Fault) -> GameRecord:

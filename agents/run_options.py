@@ -52,6 +52,18 @@ def add_run_options(parser: argparse.ArgumentParser, *, human: bool = False) -> 
     )
 
 
+def add_import_option(parser: argparse.ArgumentParser, note: str = "") -> None:
+    """``--import MODULE`` (repeatable): modules that register more agents; ``note`` says where they are imported."""
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import a module that registers more agents (repeatable" + (f"; {note}" if note else "") + ")",
+    )
+
+
 def read_budget(time_limit: float, items: Sequence[str]) -> Budget:
     """The budget of ``--time-limit`` (0: no limit) and ``--budget`` items; a :class:`ParamError` (one line)
     names a bad key or value."""
@@ -75,6 +87,7 @@ __all__ = [
     "DEFAULT_TIME_LIMIT",
     "EXIT_FORFEITS",
     "ISOLATION_MODES",
+    "add_import_option",
     "add_run_options",
     "mode_line",
     "read_budget",

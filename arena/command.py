@@ -40,7 +40,7 @@ from rich.text import Text
 from .. import games, options
 from ..agents.isolation import preload_for
 from ..agents.registry import agent_target
-from ..agents.run_options import EXIT_FORFEITS, add_run_options, mode_line, read_budget
+from ..agents.run_options import EXIT_FORFEITS, add_import_option, add_run_options, mode_line, read_budget
 from ..agents.spec import parse_spec
 from ..labels import RANK, legend, short_labels, table_console
 from ..paths import output_problem
@@ -143,14 +143,7 @@ def add_arena_parser(sub: Any, game_help: str) -> None:
     a.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores)")
     a.add_argument("--backend", choices=runner.BACKENDS, default="local", help="local processes or Ray tasks")
     a.add_argument("--address", default=None, help="Ray cluster address (default: a local Ray instance)")
-    a.add_argument(
-        "--import",
-        dest="imports",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help=("import a module that registers more agents (repeatable)"),
-    )
+    add_import_option(a, "agent processes import it, never the referee")
     a.add_argument("--report", metavar="DB", help="report this database instead of playing")
     a.add_argument("--out", metavar="DIR", help="write DIR/README.md and PNG plots (of --report DB, or of this run)")
     a.add_argument("--quiet", action="store_true", help="no progress bar and no tables, only the summary line")

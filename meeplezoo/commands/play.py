@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import games, options
 from ..agents.registry import import_agent_modules
-from ..agents.run_options import EXIT_FORFEITS, add_run_options, mode_line, read_budget
+from ..agents.run_options import EXIT_FORFEITS, add_import_option, add_run_options, mode_line, read_budget
 from ..agents.spec import parse_spec
 from ..labels import players_text, short_labels
 from . import common
@@ -40,14 +40,7 @@ def add_parser(sub: Any, game_help: str) -> argparse.ArgumentParser:
     )
     add_game_options(play)
     add_run_options(play, human=True)
-    play.add_argument(
-        "--import",
-        dest="imports",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help="import a module that registers more agents (repeatable; agent processes import it too)",
-    )
+    add_import_option(play, "agent processes import it")
     return play
 
 

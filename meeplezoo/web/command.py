@@ -21,7 +21,7 @@ from typing import Any
 
 from .. import options
 from ..agents.registry import import_agent_modules
-from ..agents.run_options import ISOLATION_MODES
+from ..agents.run_options import ISOLATION_MODES, add_import_option
 from ..envs.core.errors import MeepleZooError
 
 
@@ -84,14 +84,7 @@ def add_parser(sub: Any, game_help: str = "") -> argparse.ArgumentParser:
         help="process (default): each bot of a game in its own OS process for the game's life, killed past its "
         "think time; none: in the server's process (trusted bots only)",
     )
-    sv.add_argument(
-        "--import",
-        dest="imports",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help="import a module that registers more agents (repeatable; seat them with --allow-agent)",
-    )
+    add_import_option(sv, "seat them with --allow-agent")
     sv.set_defaults(func=cmd_serve)
     return sv
 

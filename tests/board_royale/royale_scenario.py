@@ -56,6 +56,16 @@ def set_hand(d: RoyaleData, seat: int, **counts: int) -> None:
     forget_history(d)
 
 
+def trade_table(n: int = 3) -> tuple[BoardRoyaleState, RoyaleData]:
+    """A fresh table whose first seats hold known hands to trade: P0 4 Food 2 Wood, P1 3 Iron 1 Gold, P2 3 Stone."""
+    s = fresh(n)
+    set_hand(s.d, 0, food=4, wood=2)
+    set_hand(s.d, 1, iron=3, gold=1)
+    if n > 2:
+        set_hand(s.d, 2, stone=3)
+    return s, s.d
+
+
 def forget_history(d: RoyaleData) -> None:
     """After hands were set by hand: no history rules anything out (any hand may hold hidden items; the deck
     as it is now counts as freshly built). Scenario tests that check history set these bounds themselves."""

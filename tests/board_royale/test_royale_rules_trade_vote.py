@@ -15,6 +15,7 @@ from royale_scenario import (
     pending,
     seat_a,
     set_hand,
+    trade_table,
 )
 
 from meeplezoo.envs.board_royale.actions import DRAW, PASS, TRADE, VOTE, YES
@@ -24,12 +25,7 @@ from meeplezoo.envs.board_royale.steps import Step
 
 
 def table(n: int = 3):
-    s = fresh(n)
-    set_hand(s.d, P0, food=4, wood=2)
-    set_hand(s.d, P1, iron=3, gold=1)
-    if n > 2:
-        set_hand(s.d, P2, stone=3)
-    return s, s.d
+    return trade_table(n)
 
 
 def offer(s, partner: int, give: list[int], ask: list[int]) -> None:

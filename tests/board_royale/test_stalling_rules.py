@@ -28,6 +28,7 @@ from royale_scenario import (
     seat_a,
     set_field,
     set_hand,
+    trade_table,
 )
 
 from meeplezoo.agents import make_agent
@@ -43,12 +44,7 @@ K = RULES.idle_turns
 
 
 def table(n: int = 2):
-    s = fresh(n)
-    set_hand(s.d, P0, food=4, wood=2)
-    set_hand(s.d, P1, iron=3, gold=1)
-    if n > 2:
-        set_hand(s.d, P2, stone=3)
-    return s, s.d
+    return trade_table(n)
 
 
 def failed_vote(s) -> None:

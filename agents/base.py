@@ -58,5 +58,9 @@ class BaseAgent:
     def act(self, view: SeatView) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def prepare(self, game: str, num_players: int) -> None:
+        """Load what the agent needs for a table of ``game`` with ``num_players`` seats (optional; an agent process
+        calls it before the first decision, under its start budget, so a decision's budget is its thinking)."""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

@@ -127,6 +127,7 @@ def serve(
                 importlib.import_module(module)
         agent = make_agent(spec, game, seed=seed)
         own = _make_game(game, engine_config)
+        _prepare(agent, game, own)
         _answer(
             answers,
             {
@@ -140,6 +141,19 @@ def serve(
         _answer(answers, _error(exc))
         os._exit(1)
     _loop(requests, answers, agent, own)
+
+
+def _prepare(agent: Any, game: str, own: Any) -> None:
+    """Let ``agent`` load what it needs for its table before its first decision (``prepare(game, num_players)``):
+    the loading counts against ``start_seconds``, not a decision's budget. Torch computes on one thread here, so
+    that a decision's CPU time is the agent's work, not idle threads spinning."""
+    import sys
+
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(1)
+    prepare = getattr(agent, "prepare", None)
+    if callable(prepare) and own is not None:
+        prepare(game, int(own.num_players))
 
 
 def _loop(requests: Connection, answers: Connection, agent: Any, own: Any) -> None:

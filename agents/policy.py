@@ -83,6 +83,11 @@ class PolicyAgent:
         loaded yet) may need the view's determinize for its advisor."""
         return self.model is None or bool(advisor_of(self.model))
 
+    def prepare(self, game: str, num_players: int) -> None:
+        """Load the game's shipped policy for the table now (else the first decision loads it)."""
+        if self.model is None:
+            self.model = load_model(str(shipped_policy(game, num_players)))
+
     def act(self, view: SeatView) -> int:
         if self.model is None:
             self.model = load_model(str(shipped_policy(view.game_name, view.num_players)))

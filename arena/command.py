@@ -193,8 +193,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     preload = tuple(dict.fromkeys(m for t in tasks for m in preload_for(t.seats, t.game)))
     tasks = [dataclasses.replace(t, isolation=args.isolation, budget=extra, preload=preload) for t in tasks]
     store.check(args.db, write=True)  # a foreign database or an unwritable path: refused before anything is written
-    with store.Store(args.db) as db, _terminate_as_interrupt():
-        summary = _run(console, tasks, db, args)
+    with store.Store(args.db) as db, terminate_as_interrupt():
+        summary = run_with_progress(console, tasks, db, args)
         contexts = {store.context_name(t.game, t.config) for t in tasks}
         rows = [r for r in db.games(actions=False) if r.context in contexts]
         stats = ratings.compute(rows)
@@ -258,7 +258,7 @@ class Terminated(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
+def terminate_as_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM raises :class:`Terminated` (by default it would kill this process at once and
     leave its workers writing to a closed pipe)."""
 
@@ -276,7 +276,11 @@ def _terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _run(console: Console, tasks: list[Task], db: store.Store, args: argparse.Namespace) -> runner.RunSummary:
+def run_with_progress(
+    console: Console, tasks: list[Task], db: store.Store, args: argparse.Namespace
+) -> runner.RunSummary:
+    """Run ``tasks`` into ``db`` (``args``: workers, backend, address, quiet, db) with a progress bar on a terminal;
+    an interrupt says how many games are stored and exits (130, or 143 for SIGTERM)."""
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),

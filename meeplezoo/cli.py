@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from . import __version__, games
-from .commands import arena, baselines, bench, play, replay, rules, train
+from .commands import arena, baselines, bench, benchmark, leaderboard, play, replay, rules, train
 from .commands import list as list_games
 from .commands.common import CLIError
 from .envs.core.errors import ActionTypeError, MeepleZooError
@@ -45,6 +45,8 @@ COMMANDS: dict[str, ModuleType] = {
     "list": list_games,
     "serve": serve,
     "arena": arena,
+    "benchmark": benchmark,
+    "leaderboard": leaderboard,
     "replay": replay,
     "train": train,
 }

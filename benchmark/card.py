@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..arena.report import id_ranges
 from .errors import BenchmarkError
 
 #: the ``format`` field of every score card
@@ -100,17 +101,6 @@ def _r(x: Any) -> str:
     return _f(x, ".0f")
 
 
-def _runs(seeds: list[int]) -> str:
-    """Seeds as sorted runs: ``40000-40019, 40100``."""
-    runs: list[list[int]] = []
-    for s in sorted(seeds):
-        if runs and s == runs[-1][1] + 1:
-            runs[-1][1] = s
-        else:
-            runs.append([s, s])
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
-
-
 def _kv(values: Mapping[str, Any]) -> str:
     """``key=value`` pairs in the mapping's order (floats as ``%g``) as a code span; empty for none."""
     if not values:
@@ -165,7 +155,7 @@ def _multi_section(task: Mapping[str, Any]) -> str:
 
 
 def _task_note(task: Mapping[str, Any]) -> str:
-    note = f" on seeds {_runs(task['seeds'])}" if task.get("seeds") else ""
+    note = f" on seeds {id_ranges(task['seeds'])}" if task.get("seeds") else ""
     if task.get("config"):
         note += f", config {md_code(json.dumps(task['config']))}"
     return note + ("" if task.get("complete", True) else " (**incomplete**: fewer games than the suite's)")

@@ -85,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
         raise BenchmarkError("give the AGENT to score (a spec such as heuristic or mcts-ref), or --calibrate")
     out = Path(args.out or f"bench-{_slug(args.agent)}-{'quick' if args.quick else 'full'}")
     _check_out(out, folder=True)
+    from . import calibration
+
+    calibration.load(suite)  # a suite without its calibration cannot score: say so before playing
     tasks = _chosen(suite, args.tasks)
     available, skipped = probe_all(suite, args.agent, tasks, args.imports)
     planned = plan(suite, args.agent, quick=args.quick, tasks=available, imports=args.imports)

@@ -23,10 +23,10 @@ from typing import Any, Protocol
 
 from ..arena.ratings import Z95, wilson
 from .outcomes import Outcome
+from .suite import MEASURES
 
 DIGITS = 6  # decimal digits of every float written to a card or a calibration file
 ELO = math.log(10) / 400  # natural-log units per Elo point
-MEASURES = ("score", "margin")  # what a solo task's normalised score is computed from
 _MAX_ITER = 200
 
 

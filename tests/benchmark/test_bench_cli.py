@@ -267,14 +267,19 @@ def test_a_full_run_after_a_quick_one_plays_only_the_rest(suite, cards, tmp_path
         (["human"], "a human player cannot be benchmarked"),
         (["heuristic", "--workers", "0"], "--workers must be at least 1, not 0"),
         (["heuristic", "--suite-is-not-toml"], "is not valid TOML"),
+        (["heuristic", "--suite-without-calibration"], "has no calibration"),
     ],
-    ids=["unknown-agent", "bad-parameter", "unknown-task", "human", "no-workers", "not-toml"],
+    ids=["unknown-agent", "bad-parameter", "unknown-task", "human", "no-workers", "not-toml", "no-calibration"],
 )
 def test_bad_input_is_one_line_and_exit_2_and_writes_nothing(suite, tmp_path, argv, named):
     if "--suite-is-not-toml" in argv:
         bad = tmp_path / "bad.toml"
         bad.write_text('name = "bad"\n[[task\n', encoding="utf-8")
         argv = [argv[0], "--suite", str(bad)]
+    elif "--suite-without-calibration" in argv:
+        alone = tmp_path / "alone.toml"
+        alone.write_text(suite.read_text(encoding="utf-8"), encoding="utf-8")
+        argv = [argv[0], "--suite", str(alone)]
     else:
         argv = [*argv, "--suite", str(suite)]
     work = tmp_path / "work"
@@ -332,3 +337,15 @@ def test_a_forfeiting_agent_loses_its_games_and_the_command_exits_4(suite, tmp_p
     for row in rows:
         focal = row.seats.index("illegal")
         assert row.forfeit["seat"] == focal and row.ranks[focal] == max(row.ranks) > min(row.ranks)
+
+
+@pytest.mark.slow
+def test_the_ray_backend_gives_the_card_of_a_local_run(suite, cards, tmp_path):
+    pytest.importorskip("ray")
+    out = tmp_path / "ray"
+    code = cli.main(["benchmark", "heuristic", "--quick", "--suite", str(suite), "--db", str(tmp_path / "ray.sqlite"),
+                     "--out", str(out), "--backend", "ray", "--workers", "2", "--quiet"])  # fmt: skip
+    assert code == 0
+    card = read(out)
+    assert card["run"]["backend"] == "ray" and card["run"]["played"] == card["run"]["stored"] > 0
+    assert reproducible(card) == reproducible(read(cards["heuristic"]))

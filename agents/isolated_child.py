@@ -145,12 +145,7 @@ def serve(
 
 def _prepare(agent: Any, game: str, own: Any) -> None:
     """Let ``agent`` load what it needs for its table before its first decision (``prepare(game, num_players)``):
-    the loading counts against ``start_seconds``, not a decision's budget. Torch computes on one thread here, so
-    that a decision's CPU time is the agent's work, not idle threads spinning."""
-    import sys
-
-    if "torch" in sys.modules:
-        sys.modules["torch"].set_num_threads(1)
+    the loading counts against ``start_seconds``, not a decision's budget."""
     prepare = getattr(agent, "prepare", None)
     if callable(prepare) and own is not None:
         prepare(game, int(own.num_players))

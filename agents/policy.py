@@ -84,7 +84,12 @@ class PolicyAgent:
         return self.model is None or bool(advisor_of(self.model))
 
     def prepare(self, game: str, num_players: int) -> None:
-        """Load the game's shipped policy for the table now (else the first decision loads it)."""
+        """Load the game's shipped policy for the table now (else the first decision loads it). An agent process
+        calls it: torch then computes on one thread there, so a decision's CPU time is the policy's work, not idle
+        threads spinning."""
+        import torch
+
+        torch.set_num_threads(1)
         if self.model is None:
             self.model = load_model(str(shipped_policy(game, num_players)))
 

@@ -3,13 +3,13 @@
 A spec is an agent name and optional parameters (:mod:`meeplezoo.agents.spec`). A name maps, per game,
 to an import path ``"module:Class"`` that is imported only when the agent is made,
 so an agent whose module is missing or needs an optional dependency costs nothing until asked for. The
-game ``"*"`` means every game: the generic agents (random, mcts, mcts-ref, ppo, human). A game's own agents (its
+game ``"*"`` means every game: the generic agents (random, mcts, mcts-ref, ppo, az, human). A game's own agents (its
 heuristic...) are the ones its manifest names (``agents``), registered for that game only; plugins add more
 through the ``meeplezoo.agents`` entry point. The class is called as ``Class(seed=seed, **params)``, the
 parameters converted with its ``PARAMS``.
 
 >>> sorted(available_agents("seastead"))
-['heuristic', 'human', 'mcts', 'mcts-ref', 'ppo', 'random']
+['az', 'heuristic', 'human', 'mcts', 'mcts-ref', 'openspiel', 'ppo', 'random']
 >>> make_agent("random", "seastead", seed=1).name
 'random'
 """
@@ -173,7 +173,9 @@ def _register_builtin_agents() -> None:
     register_agent("mcts", "meeplezoo.agents.mcts:ISMCTSAgent")
     register_agent("mcts-ref", "meeplezoo.agents.reference:ReferenceMCTS")
     register_agent("ppo", "meeplezoo.agents.policy:PolicyAgent")
+    register_agent("az", "meeplezoo.agents.az:AZAgent")
     register_agent("human", "meeplezoo.agents.human:HumanAgent")
+    register_agent("openspiel", "meeplezoo.openspiel.bots:OpenSpielAgent")
     for game in games.manifests():
         for name, target in game.agents.items():
             register_agent(name, target, game=game.name)

@@ -25,7 +25,7 @@ from meeplezoo.envs.core.manifest import load
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "goofspiel"
 #: MeepleZoo's own source: the folders of the wheel's packages, and its project file
-SOURCE = ("meeplezoo", "envs", "agents", "training", "arena", "benchmark")
+SOURCE = ("meeplezoo", "envs", "agents", "training", "arena", "benchmark", "openspiel")
 
 
 def meeplezoo(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:

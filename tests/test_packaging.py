@@ -73,7 +73,7 @@ def test_pettingzoo_make_finds_the_registered_envs(tmp_path):
         assert games.manifest(name).env_id in done.stdout.split(), done.stdout
 
 
-@pytest.mark.parametrize("bare", ["envs", "agents", "training", "arena", "benchmark"])
+@pytest.mark.parametrize("bare", ["envs", "agents", "training", "arena", "benchmark", "openspiel"])
 def test_nothing_is_installed_as_a_bare_top_level_package(tmp_path, bare):
     done = run_python(
         f"""

@@ -179,7 +179,7 @@ def shipped() -> Source:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     package_dir = pyproject["tool"]["setuptools"]["package-dir"]
     folders = {folder: package for package, folder in package_dir.items() if "/" not in folder}
-    assert set(folders) >= {"meeplezoo", "envs", "agents", "training", "arena", "benchmark"}, folders
+    assert set(folders) >= {"meeplezoo", "envs", "agents", "training", "arena", "benchmark", "openspiel"}, folders
     return Source(ROOT, folders)
 
 

@@ -8,7 +8,10 @@ MeepleZoo's benchmarks, in one place:
   manifest tunes per table (``python -m meeplezoo.bench.mcts``);
 * :mod:`.solo`: final scores of an agent in a game's solo mode (``python -m meeplezoo.bench.solo``);
 * :mod:`.isolation`: arena games per second with every agent in its own process against in-process, and the
-  overhead per decision and per game (``meeplezoo bench isolation``).
+  overhead per decision and per game (``meeplezoo bench isolation``);
+* :mod:`.openspiel`: decisions per second of every game through pyspiel (``meeplezoo.openspiel``), beside its env,
+  its engine and a C++ OpenSpiel game of similar length (``python -m meeplezoo.bench.openspiel``; needs the
+  ``openspiel`` extra).
 
 Every figure is per CPU second of this process (``time.process_time``), so it holds on a shared machine; the
 isolation benchmark gives wall-clock figures (an isolated game's work is spread over several processes) beside

@@ -137,7 +137,7 @@ def test_spec_parameters_are_converted():
         ("mcts:forced=maybe", r"^agent 'mcts': forced takes true or false, not 'maybe'$"),
         ("mcts:c=-1", r"^agent 'mcts': c takes a number of at least 0, not '-1'$"),
         ("random:fast=1", r"agent 'random' has no parameter 'fast'; its parameters: none"),
-        ("nobody", r"no agent 'nobody' for seastead; available: heuristic, human, mcts, mcts-ref, ppo, random"),
+        ("nobody", r"no agent 'nobody' for seastead; available: az, heuristic, human, mcts, mcts-ref, openspiel, ppo"),
         ("ppo:/no/such/model.zip", r"no model file '/no/such/model.zip'"),
         ("mcts:iters=1,iters=2", r"empty or repeated parameter"),
         ("", r"non-empty string"),

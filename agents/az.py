@@ -1,0 +1,419 @@
+"""Learned search: IS-MCTS with PUCT, guided by a policy-value network (:mod:`.az_net`), one agent for every game.
+
+Each simulation draws a fresh determinization of the acting seat's information (``view.determinize``) and walks
+one tree shared by all of them, keyed as :mod:`.mcts` keys it: below the root a child is keyed by the pending
+decision's name, the seat to act and the action (the action path from the root), so the tree holds what the
+searching seat can tell apart. Only the actions legal in the current determinization compete. At a node first
+reached with a decision, the network gives the prior over its legal actions and the value of the leaf (no random
+rollout); a finished game is valued by its real returns, as the network was trained to value (its ``value`` mode,
+:func:`final_values`: ``win``, +1 / -1 for two players, or ``margin``, a ``tanh`` of the score margin).
+Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
+``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
+for that seat (first-play urgency at the parent's value). An action legal now but not when the node's prior was
+made (another determinization) gets the uniform share ``1 / |legal|``.
+
+The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
+each adding a *virtual loss* (a visit and a loss of 1 for the seat that chose each node on its path) so that the
+next descent of the batch prefers other lines; a descent reaching a leaf already waiting in the batch ends the
+batch. The move played is the root child visited most (ties: the higher prior, then the lower action), or with
+``temp > 0`` a sample of the visits raised to ``1 / temp``. ``sims=0`` plays the network alone: the legal action
+of highest prior on the seat's observation (no determinization).
+
+Spec: ``az`` (the game's shipped network for the table, ``policies/az_<n>p.pt`` in its package),
+``az:sims=400``, ``az:seconds=0.5`` (CPU seconds per decision), ``az:path=runs/az/final.pt,sims=0``. A
+simulation budget replays exactly for the same seed; a time budget depends on the machine's speed and load.
+Networks are trained by expert iteration: ``meeplezoo train GAME --algo az`` (:mod:`meeplezoo.training.az_train`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..envs.core.rewards import seat_return
+from .az_net import AZNet, AZNetError, cached_net
+from .base import BaseAgent, Seed
+from .spec import AgentSpecError, Param, bind_keywords
+from .view import SeatView
+
+#: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
+Evaluate = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+
+
+def shipped_net(game: str, num_players: int) -> Path:
+    """The network shipped with ``game`` for ``num_players`` (``policies/az_<n>p.pt`` beside its policies), or a
+    one-line :class:`AgentSpecError` saying how to train one."""
+    from .. import games
+
+    manifest = games.manifest(game)
+    file = manifest.data_file("policies", f"az_{num_players}p.pt")
+    if file is None:
+        raise AgentSpecError(
+            f"az: no network ships for {manifest.name} with {num_players} players; train one "
+            f"(meeplezoo train {manifest.name} --algo az --out runs/az) and give it: az:path=runs/az/final.pt"
+        )
+    return Path(str(file))
+
+
+class _Node:
+    """A tree node: visits, each seat's value sum, its children by key and its priors by decision key."""
+
+    __slots__ = ("children", "mover", "n", "priors", "w")
+
+    def __init__(self, mover: int, num_players: int) -> None:
+        self.mover = mover  # the seat whose action led here
+        self.n = 0
+        self.w = [0.0] * num_players
+        self.children: dict[int, _Node] = {}
+        self.priors: dict[int, np.ndarray] = {}  # decision key -> prior over the actions (made when first reached)
+
+
+@dataclass
+class SearchTimes:
+    """Where a search's time went, in seconds of the wall clock (a search computes on one thread, so it is its
+    CPU time less what other processes took): ``engine`` (determinize, apply, observe, final scores), ``network``
+    (the network's calls), ``total`` (the whole search; the rest is the search's own work: selection, backup)."""
+
+    engine: float = 0.0
+    network: float = 0.0
+    total: float = 0.0
+    simulations: int = 0
+    evaluations: int = 0  # positions the network evaluated
+    calls: int = 0  # network calls (batches)
+
+    @property
+    def search(self) -> float:
+        return max(self.total - self.engine - self.network, 0.0)
+
+    def add(self, other: SearchTimes) -> None:
+        for key in ("engine", "network", "total", "simulations", "evaluations", "calls"):
+            setattr(self, key, getattr(self, key) + getattr(other, key))
+
+
+@dataclass
+class _Pending:
+    """A leaf waiting for the network in the current batch, and the paths (with their leaf's mover) that wait on it."""
+
+    node: _Node
+    key: int
+    mover: int
+    obs: np.ndarray
+    mask: np.ndarray
+    paths: list[list[_Node]] = field(default_factory=list)
+
+
+class PUCTSearch:
+    """One search from the root of a seat's decision (see the module docstring); the agent and the trainer's
+    self-play share it. ``noise=(alpha, fraction)`` mixes Dirichlet noise into the root's prior (self-play);
+    ``rng`` draws it. ``decisions`` maps a pending decision's name to its number in tree keys (kept across
+    searches by the caller, so that keys are stable). ``value``: how finished games are valued (:func:`final_values`,
+    the network's mode)."""
+
+    def __init__(
+        self,
+        evaluate: Evaluate,
+        c_puct: float,
+        batch: int,
+        rng: np.random.Generator,
+        noise: tuple[float, float] | None = None,
+        decisions: dict[str, int] | None = None,
+        value: str = "win",
+    ) -> None:
+        self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
+        self.value = value  # how finished games are valued: the network's mode (final_values)
+        self.decisions = decisions if decisions is not None else {}
+        self.times = SearchTimes()
+
+    def run(
+        self, determinize: Callable[[], Any], seat: int, sims: int = 0, seconds: float = 0.0
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Search ``sims`` simulations (or ``seconds`` of CPU time, when above 0; at least one) from the decision of
+        ``seat``, each on ``determinize()``; return the root's visit counts and prior, both over every action."""
+        began, cpu = time.perf_counter(), time.process_time()
+        times = self.times
+        deadline = cpu + seconds if seconds > 0 else None
+        probe = determinize()
+        times.engine += time.perf_counter() - began
+        game = probe.game
+        self.num_players, self.num_actions = game.num_players, game.num_actions
+        root = _Node(seat, self.num_players)
+        done = 0
+        first: Any = probe
+        while True:
+            todo = self.batch if done else 1  # the root alone first: every later descent needs its prior
+            if deadline is None:
+                todo = min(todo, sims - done)
+            done += self._batch(root, todo, first, determinize)
+            first = None
+            if (time.process_time() >= deadline) if deadline is not None else done >= sims:
+                break
+        visits = np.zeros(self.num_actions, np.int64)
+        for action, child in root.children.items():
+            visits[action] = child.n
+        times.simulations += done
+        times.total += time.perf_counter() - began
+        return visits, root.priors[0]
+
+    def _batch(self, root: _Node, todo: int, first: Any, determinize: Callable[[], Any]) -> int:
+        """Up to ``todo`` descents with virtual loss, one network call for their leaves, the backups; the number of
+        descents made (fewer when one reaches a leaf already waiting)."""
+        times = self.times
+        waiting: dict[tuple[int, int], _Pending] = {}
+        finished: list[tuple[list[_Node], list[float]]] = []
+        done = 0
+        while done < todo:
+            if first is None:
+                t = time.perf_counter()
+                state = determinize()
+                times.engine += time.perf_counter() - t
+            else:
+                state, first = first, None
+            path, leaf = self._descend(root, state)
+            done += 1
+            root.n += 1
+            for node in path[1:]:  # virtual loss: the visit now, a loss for the chooser until the backup
+                node.n += 1
+                node.w[node.mover] -= 1.0
+            if isinstance(leaf, list):
+                finished.append((path, leaf))
+                continue
+            node, key, mover, obs, mask = leaf
+            slot = waiting.get((id(node), key))
+            if slot is not None:  # the same leaf twice: it waits once, and the batch ends here
+                slot.paths.append(path)
+                break
+            slot = _Pending(node, key, mover, obs, mask, [path])
+            waiting[(id(node), key)] = slot
+        if waiting:
+            self._evaluate(root, list(waiting.values()))
+        for path, values in finished:
+            _backup(path, values)
+        return done
+
+    def _evaluate(self, root: _Node, slots: list[_Pending]) -> None:
+        """One network call for the waiting leaves: their priors stored, their values backed up."""
+        times = self.times
+        obs = np.stack([s.obs for s in slots])
+        masks = np.stack([s.mask for s in slots])
+        t = time.perf_counter()
+        priors, values = self.evaluate(obs, masks)
+        times.network += time.perf_counter() - t
+        times.calls += 1
+        times.evaluations += len(slots)
+        n = self.num_players
+        for i, slot in enumerate(slots):
+            prior = np.array(priors[i], dtype=np.float64)
+            if slot.node is root and self.noise is not None:
+                prior = self._noisy(prior, masks[i])
+            slot.node.priors[slot.key] = prior
+            relative = values[i]
+            absolute = [float(relative[(s - slot.mover) % n]) for s in range(n)]
+            for path in slot.paths:
+                _backup(path, absolute)
+
+    def _noisy(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The root's prior mixed with Dirichlet noise over its legal actions (self-play exploration)."""
+        alpha, fraction = self.noise  # type: ignore[misc]
+        legal = np.flatnonzero(mask)
+        out = prior.copy()
+        out[legal] = (1 - fraction) * prior[legal] + fraction * self.rng.dirichlet([alpha] * len(legal))
+        return out
+
+    def _descend(self, root: _Node, state: Any) -> tuple[list[_Node], Any]:
+        """Selection down the tree on ``state`` (played forward): the nodes walked, and the leaf: a finished game's
+        values (a list), or ``(node, key, mover, observation, mask)`` for the network."""
+        node, path, c, num_players, num_actions = root, [root], self.c_puct, self.num_players, self.num_actions
+        times, decisions = self.times, self.decisions
+        while True:
+            if state.is_terminal():
+                t = time.perf_counter()
+                values = final_values(state, self.value)
+                times.engine += time.perf_counter() - t
+                return path, values
+            legal = state.legal_order()
+            mover = state.current_player()
+            key = 0
+            if node is not root:  # below the root the decision and the seat to act are part of the key
+                name = state.pending()
+                step = decisions.get(name)
+                if step is None:
+                    step = decisions[name] = len(decisions)
+                key = (step * num_players + mover) * num_actions
+            prior = node.priors.get(key)
+            if prior is None:
+                t = time.perf_counter()
+                obs = state.observe(mover)
+                times.engine += time.perf_counter() - t
+                mask = np.zeros(num_actions, bool)
+                mask[list(legal)] = True
+                return path, (node, key, mover, obs, mask)
+            children = node.children
+            scale = c * math.sqrt(node.n)
+            fpu = node.w[mover] / node.n if node.n else 0.0
+            uniform = 1.0 / len(legal)
+            best, best_action = -math.inf, -1
+            for a in legal:
+                p = prior[a] or uniform
+                child = children.get(key + a)
+                if child is None or child.n == 0:
+                    score = fpu + scale * p
+                else:
+                    score = child.w[mover] / child.n + scale * p / (1 + child.n)
+                if score > best:
+                    best, best_action = score, a
+            child = children.get(key + best_action)
+            if child is None:
+                child = children[key + best_action] = _Node(mover, num_players)
+            t = time.perf_counter()
+            state.apply(best_action)
+            times.engine += time.perf_counter() - t
+            node = child
+            path.append(node)
+
+
+def _backup(path: Sequence[_Node], values: Sequence[float]) -> None:
+    """Add ``values`` (seat order) along ``path`` (the root first) and take back the virtual loss below the root
+    (the visits stay)."""
+    for depth, node in enumerate(path):
+        w = node.w
+        if depth:
+            w[node.mover] += 1.0
+        for i, v in enumerate(values):
+            w[i] += v
+
+
+#: how a finished game is valued (a network's ``value`` mode, chosen when it is trained)
+VALUE_MODES = ("win", "margin")
+
+
+def final_values(state: Any, mode: str = "win", ranks: Sequence[int] | None = None) -> list[float]:
+    """Each seat's real return of a finished game, in [-1, 1]. ``win``: the ``win`` reward mode (+1 / -1 with two
+    players; solo: +1 for beating the game's bar, else -1). ``margin``: ``tanh`` of the seat's score margin over
+    the best other seat (solo: over the automa's score, :meth:`~meeplezoo.envs.core.engine.State.automa_score`) in
+    units of twice the game's ``score_scale``: every point counts, which a solo score target needs. ``ranks``
+    replaces the state's own (a game stopped at its decision cap: its adjudicated ranks)."""
+    own_ranks, scores = state.standing()
+    ranks = own_ranks if ranks is None else ranks
+    if mode == "win":
+        return [seat_return("win", seat, ranks, scores, 1.0) for seat in range(len(ranks))]
+    scale = 2.0 * float(state.game.score_scale)
+    if len(scores) == 1:
+        return [math.tanh((scores[0] - state.automa_score()) / scale)]
+    return [math.tanh((own - max(x for j, x in enumerate(scores) if j != i)) / scale) for i, own in enumerate(scores)]
+
+
+def choose(visits: np.ndarray, prior: np.ndarray, legal: Sequence[int], temp: float, rng: np.random.Generator) -> int:
+    """The move of a search: the legal action visited most (ties: higher prior, then lower action), or with
+    ``temp > 0`` one drawn with probability proportional to ``visits ** (1 / temp)``."""
+    legal = list(legal)
+    if temp > 0:
+        weights = visits[legal].astype(np.float64)
+        if weights.sum() > 0:
+            weights = weights ** (1.0 / temp)
+            return int(legal[rng.choice(len(legal), p=weights / weights.sum())])
+    return int(max(legal, key=lambda a: (visits[a], prior[a], -a)))
+
+
+class AZAgent(BaseAgent):
+    """PUCT search over determinizations with a policy-value network (see the module docstring).
+
+    Made as ``AZAgent(seed, **params)`` (the parameters are :attr:`PARAMS`), or with ``net=`` a loaded
+    :class:`~meeplezoo.agents.az_net.AZNet` (tests, the trainer's evaluations)."""
+
+    name = "az"
+    #: what an agent process's fork server imports first (:mod:`.isolation`)
+    PRELOAD: ClassVar[tuple[str, ...]] = ("torch",)
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("sims", int, 200, "simulations per decision (0: the network's policy alone)", minimum=0),
+        Param("seconds", float, 0.0, "CPU seconds per decision instead of sims (0: use sims)", minimum=0.0),
+        Param("c_puct", float, 1.5, "PUCT exploration constant (values lie in [-1, 1])", minimum=0.0),
+        Param("path", str, "", "an az network .pt (default: the game's shipped policies/az_<n>p.pt)"),
+        Param("batch", int, 8, "leaf evaluations per network call (virtual loss spreads a batch)", minimum=1),
+        Param("temp", float, 0.0, "0: the most visited move; above: sample visits ** (1 / temp)", minimum=0.0),
+    )
+    sims: int
+    seconds: float
+    c_puct: float
+    path: str
+    batch: int
+    temp: float
+
+    def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
+        super().__init__(seed)
+        for key, value in bind_keywords(self.name, self.PARAMS, params).items():
+            setattr(self, key, value)
+        self.net = net
+        self._checked: tuple[str, int] | None = None  # the table the network was checked against
+        self._decisions: dict[str, int] = {}
+        self.times = SearchTimes()  # summed over the agent's searches (benchmarks: the time split)
+        self.last_simulations = 0
+
+    @property
+    def uses_determinize(self) -> bool:  # type: ignore[override]
+        """Only a search determinizes; the network alone reads the observation and the mask."""
+        return self.sims > 0 or self.seconds > 0
+
+    def prepare(self, game: str, num_players: int) -> None:
+        """Load the network now (an agent process: under its start budget) and compute on one torch thread."""
+        import torch
+
+        torch.set_num_threads(1)
+        self._network(game, num_players)
+
+    def _network(self, game: str, num_players: int) -> AZNet:
+        if self.net is None:
+            try:
+                self.net = cached_net(self.path or shipped_net(game, num_players))
+            except AZNetError as exc:
+                raise AgentSpecError(str(exc)) from None
+        return self.net
+
+    def _check(self, view: SeatView) -> AZNet:
+        """The network, checked once per table against the view's game and sizes (one line if it does not fit)."""
+        net = self._network(view.game_name, view.num_players)
+        table = (view.game_name, view.num_players)
+        if self._checked != table:
+            sizes = (net.game, net.num_players, net.num_actions)
+            if sizes != (view.game_name, view.num_players, view.num_actions):
+                raise AgentSpecError(
+                    f"az: the network is for {net.game} with {net.num_players} players and {net.num_actions} "
+                    f"actions; this table is {view.game_name} with {view.num_players} and {view.num_actions}"
+                )
+            if view.observation.size != net.observation_size:
+                raise AgentSpecError(
+                    f"az: the network reads observations of {net.observation_size}, {view.game_name} gives "
+                    f"{view.observation.size}"
+                )
+            self._checked = table
+        return net
+
+    def act(self, view: SeatView) -> int:
+        legal = view.legal_actions
+        net = self._check(view)
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return int(legal[0])
+        if not self.uses_determinize:
+            priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
+            self.last_simulations = 0
+            return int(max(legal, key=lambda a: (priors[0][a], -a)))
+        search = PUCTSearch(
+            net.evaluate_batch, self.c_puct, self.batch, self.rng, decisions=self._decisions, value=net.value
+        )
+        visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
+        self.times.add(search.times)
+        self.last_simulations = search.times.simulations
+        return choose(visits, prior, legal, self.temp, self.rng)
+
+    def __repr__(self) -> str:
+        budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"
+        return f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, seed={self.seed!r})"
+
+
+__all__ = ["VALUE_MODES", "AZAgent", "PUCTSearch", "SearchTimes", "choose", "final_values", "shipped_net"]

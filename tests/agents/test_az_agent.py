@@ -1,0 +1,249 @@
+"""The az agent: PUCT over determinizations with a policy-value network.
+
+The search is checked on a toy game whose best move is known (an immediate win against a prior that prefers a
+losing move; a value head that rewards one line with a uniform prior), then on the smallest real table
+(2-player Seastead with a tiny untrained net): ``az:sims=0`` plays legal moves from the policy alone, the same
+seed makes the same decisions, the agent reads only its view (two true states the seat cannot tell apart give
+the same move, and the true state is left as it was), and a missing or foreign network is one line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+
+from meeplezoo.agents import make_agent, play_game, play_match
+from meeplezoo.agents.az import AZAgent, PUCTSearch, choose
+from meeplezoo.agents.az_net import AZNet
+from meeplezoo.agents.spec import AgentSpecError
+from meeplezoo.agents.view import view_of_state
+from meeplezoo.games import make_env, manifest
+
+# --- a toy game for the search alone -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToyGame:
+    """Two seats alternate choosing one of 3 actions; with ``sudden=True`` action 2 wins at once for its taker
+    (for seat 0 only at the first move, for seat 1 always), else the game ends after ``length`` moves, drawn."""
+
+    sudden: bool = True
+    length: int = 6
+    num_players: int = 2
+    num_actions: int = 3
+
+
+@dataclass
+class ToyState:
+    game: ToyGame
+    moves: list[int] = field(default_factory=list)
+    winner: int = -1
+
+    def is_terminal(self) -> bool:
+        return self.winner >= 0 or len(self.moves) >= self.game.length
+
+    def current_player(self) -> int:
+        return len(self.moves) % 2
+
+    def pending(self) -> str:
+        return "choose"
+
+    def legal_order(self) -> list[int]:
+        return [0, 1, 2]
+
+    def apply(self, action: int) -> None:
+        seat = self.current_player()
+        self.moves.append(action)
+        if self.game.sudden and action == 2 and (seat == 1 or len(self.moves) == 1):
+            self.winner = seat
+
+    def observe(self, seat: int) -> np.ndarray:
+        """One-hot of the first move (zeros before it) and the observer's seat."""
+        out = np.zeros(4, np.float32)
+        if self.moves:
+            out[self.moves[0]] = 1.0
+        out[3] = seat
+        return out
+
+    def standing(self) -> tuple[list[int], list[float]]:
+        if self.winner < 0:
+            return [0, 0], [0.0, 0.0]
+        return [0 if s == self.winner else 1 for s in range(2)], [float(s == self.winner) for s in range(2)]
+
+
+def evaluator(prior: list[float], value_of_first: dict[int, float] | None = None):
+    """A stub network: the same prior everywhere (masked), and the observer's value +v when the first move was
+    one in ``value_of_first`` (v for seat 0: the other seat gets -v), else 0."""
+    calls = []
+
+    def evaluate(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(obs))
+        priors = np.where(masks, np.array(prior, np.float32), 0.0)
+        priors /= priors.sum(axis=1, keepdims=True)
+        values = np.zeros((len(obs), 2), np.float32)
+        for i, row in enumerate(obs):
+            first = int(np.argmax(row[:3])) if row[:3].any() else -1
+            v = (value_of_first or {}).get(first, 0.0)
+            seat0 = v if row[3] == 0 else -v  # seat-relative: entry 0 is the observer's
+            values[i] = [seat0, -seat0]
+        return priors, values
+
+    evaluate.calls = calls  # type: ignore[attr-defined]
+    return evaluate
+
+
+@pytest.mark.parametrize("batch", [1, 8])
+def test_the_search_finds_the_winning_move_against_a_misleading_prior(batch):
+    game = ToyGame(sudden=True)
+    search = PUCTSearch(evaluator([0.9, 0.08, 0.02]), c_puct=1.5, batch=batch, rng=np.random.default_rng(0))
+    visits, prior = search.run(lambda: ToyState(game), seat=0, sims=200)
+    assert prior[0] > prior[2]  # the prior preferred the losing move
+    assert visits.sum() == 199  # every simulation but the root's own evaluation went to a child
+    assert int(np.argmax(visits)) == 2 and visits[2] > 0.6 * visits.sum()
+    assert choose(visits, prior, [0, 1, 2], 0.0, np.random.default_rng(0)) == 2
+    assert search.times.simulations == 200
+    if batch > 1:  # the leaves were evaluated several per network call
+        assert search.times.calls < search.times.evaluations
+
+
+def test_the_value_head_backed_up_picks_the_line_it_rewards():
+    game = ToyGame(sudden=False, length=6)  # no terminal within reach of the values: the stub decides
+    evaluate = evaluator([1 / 3] * 3, {1: 0.8})
+    search = PUCTSearch(evaluate, c_puct=1.0, batch=4, rng=np.random.default_rng(0))
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=120)
+    assert int(np.argmax(visits)) == 1 and visits[1] > 0.6 * visits.sum()
+
+
+def test_root_noise_changes_the_root_prior_only_over_legal_actions():
+    game = ToyGame(sudden=False)
+    search = PUCTSearch(
+        evaluator([0.5, 0.5, 1e-6]), c_puct=1.0, batch=1, rng=np.random.default_rng(1), noise=(0.3, 0.5)
+    )
+    _, prior = search.run(lambda: ToyState(game), seat=0, sims=10)
+    assert prior[2] > 1e-3 and abs(prior.sum() - 1) < 1e-6  # noise gave the neglected move a real share
+
+
+# --- the agent on a real table ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def net_file(tmp_path_factory):
+    engine = manifest("seastead").engine_class()(num_players=2)
+    return AZNet.for_game(engine, hidden=(16,), seed=0).save(tmp_path_factory.mktemp("az") / "tiny.pt")
+
+
+def test_sims_0_plays_legal_moves_from_the_policy_alone(net_file):
+    agent = make_agent(f"az:sims=0,path={net_file}", "seastead", seed=1)
+    assert not agent.uses_determinize  # its views need no public copy
+    env = make_env("seastead")
+    record = play_game(env, {"player_0": agent, "player_1": make_agent("random", "seastead", 2)}, seed=3)
+    assert not record.illegal_action and not record.truncated
+
+
+def test_the_same_seed_makes_the_same_decisions(net_file):
+    spec = f"az:sims=12,batch=4,temp=1,path={net_file}"  # temp=1: the agent's generator picks moves too
+
+    def play(seed: int):
+        result = play_match("seastead", [spec, "random"], games=1, seed=seed)
+        return result.records[0]
+
+    env = make_env("seastead")
+    records = [
+        play_game(
+            env,
+            {"player_0": make_agent(spec, "seastead", seed=s), "player_1": make_agent("random", "seastead", 2)},
+            seed=4,
+            record_actions=True,
+        )
+        for s in (7, 7, 8)
+    ]
+    assert records[0].decisions == records[1].decisions
+    assert records[0].decisions != records[2].decisions  # another agent seed: other determinizations and draws
+    assert not records[0].illegal_action
+    assert play(5).ranks == play(5).ranks
+
+
+def test_the_agent_reads_its_view_only(net_file):
+    engine = manifest("seastead").engine_class()(num_players=2)
+    state = engine.new_state(11)
+    rng = np.random.default_rng(0)
+    for _ in range(25):  # into the game: hidden parts (decks, the other seat's cards) to resample
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    seat = state.current_player()
+    twin = state.determinize(seat, np.random.default_rng(5))  # what the seat cannot see, drawn otherwise
+    assert twin.to_json() != state.to_json()
+    before = state.to_json()
+    moves = []
+    for true_state in (state, twin):
+        agent = AZAgent(seed=3, sims=40, batch=4, path=str(net_file))
+        moves.append(agent.act(view_of_state(true_state, seat)))
+    assert moves[0] == moves[1]
+    assert state.to_json() == before  # the search played on determinizations, never on the true state
+
+
+def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
+    with pytest.raises(AgentSpecError, match=r"^az: no network ships for seastead with 2 players; train one") as info:
+        make_agent("az", "seastead", seed=0).prepare("seastead", 2)
+    assert "\n" not in str(info.value)
+    with pytest.raises(AgentSpecError, match=r"^az: no network file '.*nothing.pt'$"):
+        make_agent(f"az:path={tmp_path / 'nothing.pt'}", "seastead").prepare("seastead", 2)
+    env = make_env("concordia", num_players=2)
+    agents = {
+        "player_0": make_agent(f"az:sims=0,path={net_file}", "concordia"),
+        "player_1": make_agent("random", "concordia"),
+    }
+    with pytest.raises(AgentSpecError, match=r"^az: the network is for seastead with 2 players and 59 actions; this"):
+        play_game(env, agents, seed=0)
+
+
+def test_the_spec_reads_every_parameter():
+    agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,path=x.pt", "seastead")
+    assert (agent.sims, agent.seconds, agent.c_puct, agent.batch, agent.temp, agent.path) == (
+        50,
+        0.25,
+        2.0,
+        4,
+        0.5,
+        "x.pt",
+    )
+    with pytest.raises(AgentSpecError, match=r"^agent 'az': batch takes a whole number of at least 1, not '0'$"):
+        make_agent("az:batch=0", "seastead")
+
+
+def test_a_cpu_time_budget_bounds_a_decision(net_file):
+    import time
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    state = engine.new_state(2)
+    while len(state.legal_actions()) < 2:  # a real choice to think about
+        state.apply(state.legal_actions()[0])
+    agent = AZAgent(seed=0, seconds=0.05, path=str(net_file))
+    began = time.process_time()
+    agent.act(view_of_state(state, state.current_player()))
+    assert time.process_time() - began < 0.5 and agent.last_simulations > 1
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_finished_games_are_valued_by_win_or_by_score_margin(players):
+    import math
+
+    from meeplezoo.agents.az import final_values
+
+    engine = manifest("seastead").engine_class()(num_players=players)
+    state = engine.new_state(4)
+    rng = np.random.default_rng(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.integers(len(legal))])
+    ranks, scores = state.standing()
+    win = final_values(state, "win")
+    assert win == [1.0 if r == 0 and ranks.count(0) == 1 else (0.0 if r == 0 else -1.0) for r in ranks]
+    bar = state.automa_score() if players == 1 else None
+    margins = [s - (bar if bar is not None else max(scores[:i] + scores[i + 1 :])) for i, s in enumerate(scores)]
+    assert final_values(state, "margin") == pytest.approx([math.tanh(m / 40.0) for m in margins])  # 2 x score_scale
+    if players == 1:
+        assert win == [1.0 if scores[0] > bar else -1.0] or scores[0] == bar

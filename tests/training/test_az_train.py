@@ -1,0 +1,249 @@
+"""Expert iteration for the az agent (``meeplezoo train GAME --algo az``), in tiny runs: what a run writes
+(checkpoints, tensorboard logs, evaluations, the final network an ``az`` agent plays), ``--resume`` continuing bit
+for bit, the budgets stopping a run, and the command line's options and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from meeplezoo.agents import make_agent, play_game  # noqa: E402
+from meeplezoo.cli import main  # noqa: E402
+from meeplezoo.envs.core.params import ParamError  # noqa: E402
+from meeplezoo.games import make_env  # noqa: E402
+from meeplezoo.training.az_train import AZTrainError, settings, train_az  # noqa: E402
+
+#: a run of a few seconds: 2 self-play games an iteration, 8 simulations a decision, a tiny net
+TINY = {
+    "games": 2,
+    "sims": 8,
+    "batch": 4,
+    "hidden": [16],
+    "train_steps": 3,
+    "batch_size": 32,
+    "buffer": 400,  # smaller than the positions of two iterations: the ring wraps
+    "eval_every": 2,
+    "eval_games": 2,
+    "eval_sims": 0,
+    "opponents": ["random"],
+}
+
+
+def quiet(_: str) -> None:
+    pass
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """A 2-iteration run, never interrupted."""
+    out = tmp_path_factory.mktemp("az") / "whole"
+    train_az("seastead", out, {**TINY, "iterations": 2}, log=quiet)
+    return out
+
+
+def weights(path):
+    return torch.load(path, map_location="cpu", weights_only=True)
+
+
+@pytest.mark.slow
+def test_a_run_writes_checkpoints_logs_evaluations_and_a_playable_net(whole):
+    from meeplezoo.training.logs import read_scalars
+
+    folder = whole / "checkpoints"
+    assert {p.name for p in folder.iterdir()} == {
+        "iter_1.pt",
+        "iter_2.pt",
+        "latest.pt",
+        "latest.json",
+        "buffer.npz",
+    }
+    latest = json.loads((folder / "latest.json").read_text())
+    assert latest["iteration"] == 2 and latest["net"] == "checkpoints/iter_2.pt" and latest["totals"]["games"] == 4
+    assert [e["opponent"] for e in latest["evals"]] == ["random"] and latest["evals"][0]["games"] == 2
+    assert json.loads((whole / "config.json").read_text())["sims"] == 8
+    assert "optimizer" in weights(folder / "iter_2.pt") and "optimizer" not in weights(whole / "final.pt")
+    scalars = read_scalars(whole)
+    for tag in (
+        "loss/loss",
+        "loss/policy_loss",
+        "loss/value_loss",
+        "train/policy_entropy",
+        "train/value_error",
+        "selfplay/games_per_s",
+        "time/search_share",
+        "time/network_share",
+        "time/engine_share",
+        "eval/win_rate_vs_random",
+    ):
+        assert tag in scalars, tag
+    assert [step for step, _ in scalars["loss/loss"]] == [1, 2]
+    shares = sum(scalars[f"time/{k}_share"][-1][1] for k in ("search", "network", "engine"))
+    assert shares == pytest.approx(1.0, abs=1e-5)
+    agent = make_agent(f"az:sims=4,path={whole / 'final.pt'}", "seastead", seed=0)
+    record = play_game(make_env("seastead"), {"player_0": agent, "player_1": make_agent("random", "seastead")}, 1)
+    assert not record.illegal_action and not record.truncated
+
+
+@pytest.mark.slow
+def test_resume_continues_to_the_same_weights_bit_for_bit(whole, tmp_path):
+    run = tmp_path / "run"
+    train_az("seastead", run, {**TINY, "iterations": 1}, log=quiet)
+    (run / "final.pt").unlink()
+    shutil.rmtree(run / "tb")
+    logs: list[str] = []
+    train_az("seastead", run, {"iterations": 2}, resume=True, log=logs.append)
+    assert logs[0].startswith(f"Resumed {run} after iteration 1")
+    for name in ("checkpoints/iter_2.pt", "final.pt"):
+        got, want = weights(run / name), weights(whole / name)
+        assert got.keys() == want.keys()
+        for key in got["weights"]:
+            assert torch.equal(got["weights"][key], want["weights"][key]), (name, key)
+    opt_got, opt_want = (
+        weights(run / "checkpoints/iter_2.pt")["optimizer"],
+        weights(whole / "checkpoints/iter_2.pt")["optimizer"],
+    )
+    for index, slot in opt_want["state"].items():
+        for key, value in slot.items():
+            assert torch.equal(opt_got["state"][index][key], value)
+    with np.load(run / "checkpoints/buffer.npz") as got, np.load(whole / "checkpoints/buffer.npz") as want:
+        for key in ("obs", "mask", "pi", "z", "pos"):
+            np.testing.assert_array_equal(got[key], want[key])
+    mine, theirs = (json.loads((r / "checkpoints/latest.json").read_text()) for r in (run, whole))
+    assert mine["rng"] == theirs["rng"] and mine["torch_rng"] == theirs["torch_rng"]
+    assert mine["totals"] == theirs["totals"] and mine["evals"] == theirs["evals"]
+
+
+@pytest.mark.slow
+def test_a_time_budget_stops_the_run_after_the_game_under_way(tmp_path):
+    logs: list[str] = []
+    net = train_az("seastead", tmp_path / "run", {**TINY, "iterations": 50, "time_limit": 1e-6}, log=logs.append)
+    latest = json.loads((tmp_path / "run" / "checkpoints" / "latest.json").read_text())
+    assert latest["iteration"] == 1 and latest["totals"]["games"] == 1  # one game, fitted, checkpointed, stopped
+    assert "stopped by the time limit" in logs[-2] and net.game == "seastead"
+    assert (tmp_path / "run" / "final.pt").is_file()
+
+
+def test_a_run_folder_is_not_overwritten_and_resume_needs_a_checkpoint(tmp_path, whole):
+    with pytest.raises(AZTrainError, match=r"already holds a run; add --resume"):
+        train_az("seastead", whole, TINY, log=quiet)
+    with pytest.raises(AZTrainError, match=r"^no checkpoint to resume in "):
+        train_az("seastead", tmp_path, {}, resume=True, log=quiet)
+    with pytest.raises(AZTrainError, match=r"only cpu_limit, iterations, time_limit may change, not sims$"):
+        train_az("seastead", whole, {"sims": 3}, resume=True, log=quiet)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"depth": 3}, r"az training has no parameter 'depth'; its parameters: iterations, games, sims"),
+        ({"sims": 0}, r"sims takes a whole number of at least 1, not 0"),
+        ({"hidden": []}, r"hidden takes a list of layer sizes of at least 1"),
+        ({"noise_fraction": 2}, r"noise_fraction takes a number from 0 to 1, not 2"),
+    ],
+)
+def test_a_bad_setting_is_one_line(values, message):
+    with pytest.raises(ParamError, match=message) as info:
+        settings(values)
+    assert "\n" not in str(info.value)
+
+
+def test_train_algo_az_on_the_command_line(capsys, tmp_path):
+    config = tmp_path / "az.toml"
+    config.write_text("games = 1\nhidden = [8]\ntrain_steps = 1\nbatch_size = 8\neval_every = 0\n")
+    out = tmp_path / "run"
+    argv = ["train", "seastead", "--algo", "az", "--out", str(out), "--config", str(config)]
+    assert main([*argv, "--iterations", "1", "--sims", "2", "--seed", "3", "--no-progress"]) == 0
+    saved = json.loads((out / "config.json").read_text())
+    assert (saved["iterations"], saved["sims"], saved["seed"], saved["games"], saved["hidden"]) == (1, 2, 3, 1, [8])
+    assert "Saved" in capsys.readouterr().out and (out / "final.pt").is_file()
+    assert (
+        main(
+            [
+                "train",
+                "seastead",
+                "--algo",
+                "az",
+                "--out",
+                str(out),
+                "--resume",
+                "--iterations",
+                "2",
+                "--budget",
+                "1h",
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
+    assert json.loads((out / "config.json").read_text())["cpu_limit"] == 3600.0
+    assert json.loads((out / "checkpoints" / "latest.json").read_text())["iteration"] == 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--algo", "az", "--steps", "64"], "--steps: for --algo ppo; --algo az takes --iterations, --sims and"),
+        (["--sims", "5"], "--sims: for --algo az"),
+        (["--algo", "az", "--budget", "soon"], "argument --budget: takes a duration above 0 such as 90s, 30m or 4h"),
+        (["--algo", "az", "--resume", "--sims", "5"], "--resume takes the run's own config.json; only --iterations"),
+    ],
+)
+def test_az_options_are_checked_in_one_line(capsys, tmp_path, argv, message):
+    try:
+        code = main(["train", "seastead", "--out", str(tmp_path / "run"), *argv])
+    except SystemExit as stop:  # argparse's own errors
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert not (tmp_path / "run" / "checkpoints").exists()
+
+
+def test_train_help_names_the_algorithms(capsys):
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    out = capsys.readouterr().out
+    assert "--algo {ppo,az}" in out and "--iterations" in out and "--budget" in out
+
+
+def test_the_budget_reads_durations():
+    import doctest
+
+    from meeplezoo.commands import train
+
+    failures, tried = doctest.testmod(train)
+    assert tried and not failures
+
+
+@pytest.mark.slow
+def test_a_warm_start_imitates_an_agent_before_the_first_iteration(tmp_path):
+    from meeplezoo.training.logs import read_scalars
+
+    logs: list[str] = []
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 2, "warm_steps": 4}
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    warm = next(line for line in logs if line.startswith("warm start:"))
+    imitated = int(warm.split(", ")[1].split()[0])
+    latest = json.loads((tmp_path / "run" / "checkpoints" / "latest.json").read_text())
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        assert len(buffer["obs"]) == imitated + latest["totals"]["positions"]  # the imitated positions stay
+        targets = buffer["pi"][:imitated]
+    assert imitated > 0 and set(np.unique(targets)) == {0.0, 1.0} and (targets.sum(axis=1) == 1).all()  # moves
+    assert "warm/loss" in read_scalars(tmp_path / "run")
+
+
+@pytest.mark.slow
+def test_a_margin_valued_run_trains_a_margin_net_on_graded_returns(tmp_path):
+    values = {**TINY, "iterations": 1, "eval_every": 0, "value": "margin", "env": {"num_players": 1}}
+    net = train_az("seastead", tmp_path / "run", values, log=quiet)
+    assert net.value == "margin" and net.num_players == 1
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        z = buffer["z"]
+    assert z.shape[1] == 1 and np.all(np.abs(z) < 1)  # a tanh of the margin over the Boss, not +1 / -1
+    agent = make_agent(f"az:sims=4,path={tmp_path / 'run' / 'final.pt'}", "seastead", seed=0)
+    record = play_game(make_env("seastead", num_players=1), {"player_0": agent}, 2)
+    assert not record.illegal_action and not record.truncated

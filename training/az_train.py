@@ -1,0 +1,608 @@
+"""``meeplezoo train GAME --algo az --out runs/NAME``: expert iteration for the ``az`` agent's network.
+
+Each iteration plays ``games`` self-play games in which every seat searches with the current network
+(:class:`~meeplezoo.agents.az.PUCTSearch` over determinizations of its own view: the search never sees the true
+state; ``sims`` simulations, Dirichlet noise ``noise_alpha``/``noise_fraction`` at the root, the move drawn from
+the visits for the first ``temp_moves`` searched decisions of a game and the most visited one after). Every
+searched decision stores the seat's observation, its legal mask, the root's visit distribution and, once the game
+ends, the seat-relative final returns (``win`` mode; a game stopped at the engine's decision cap is adjudicated).
+The positions go to a replay buffer of the last ``buffer`` positions, and the network is fitted to them
+(``train_steps`` minibatches of ``batch_size``: cross-entropy to the visits, squared error to the returns; AdamW).
+Every ``eval_every`` iterations it plays ``eval_games`` seat-rotated games against each of ``opponents``.
+
+The run folder holds::
+
+    OUT/config.json                  the run's settings (``--resume`` reads them)
+    OUT/checkpoints/iter_K.pt        the network after iteration K, with its optimiser state (an ``az:path``)
+    OUT/checkpoints/latest.pt        the same, for the last iteration
+    OUT/checkpoints/buffer.npz       the replay buffer at the last checkpoint
+    OUT/checkpoints/latest.json      the trainer's state: iteration, figures, time spent, generator states
+                                     (written last: the checkpoint is complete once it names it)
+    OUT/tb/                          tensorboard logs (loss/, selfplay/, time/, eval/)
+    OUT/final.pt                     the network at the end (no optimiser state): ``az:path=OUT/final.pt``
+
+Self-play game ``g`` of iteration ``K`` is seeded by ``(seed, K, g)`` alone and the minibatches by the trainer's
+generator (saved), so ``--resume`` continues bit for bit: a run stopped after iteration K and resumed ends with the
+weights of the run that was never stopped (``tests/training/test_az_train.py``). The budgets (``time_limit``
+wall seconds, ``cpu_limit`` CPU seconds of this process) count the whole run, resumed parts included; past one,
+the self-play of the iteration under way stops after its current game, the network is fitted on what the buffer
+holds and the run checkpoints and ends.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..envs.core.errors import MeepleZooError
+from ..envs.core.params import Param, ParamError, bind_keywords
+from .az_net import DEFAULT_HIDDEN, AZNet, fit, load_net
+
+
+class AZTrainError(MeepleZooError):
+    """An expert-iteration run that cannot start or resume (one line)."""
+
+
+#: every setting of a run, typed and checked by the parameter system (``--config FILE`` holds any of them)
+SETTINGS: tuple[Param, ...] = (
+    Param("iterations", int, 100, "expert-iteration rounds (self-play, fit, checkpoint)", minimum=1),
+    Param("games", int, 16, "self-play games per iteration", minimum=1),
+    Param("sims", int, 100, "search simulations per self-play decision", minimum=1),
+    Param("c_puct", float, 1.5, "PUCT exploration constant", minimum=0.0),
+    Param("batch", int, 8, "leaf evaluations per network call in the search", minimum=1),
+    Param("noise_alpha", float, 0.3, "Dirichlet concentration of the root noise", minimum=0.0),
+    Param("noise_fraction", float, 0.25, "share of the root prior replaced by noise", minimum=0.0, maximum=1.0),
+    Param("temp_moves", int, 20, "searched decisions per game whose move is drawn from the visits", minimum=0),
+    Param("buffer", int, 20_000, "positions the replay buffer keeps (the newest; float32 observations)", minimum=1),
+    Param("train_steps", int, 200, "minibatches fitted per iteration", minimum=0),
+    Param("batch_size", int, 256, "positions per minibatch", minimum=1),
+    Param("lr", float, 1e-3, "AdamW learning rate", minimum=0.0),
+    Param("weight_decay", float, 1e-4, "AdamW weight decay", minimum=0.0),
+    Param("hidden", list, list(DEFAULT_HIDDEN), "hidden layer sizes of the network", element=int),
+    Param(
+        "value",
+        str,
+        "win",
+        "the return the value head learns: win, or margin (tanh of the score margin)",
+        choices=("win", "margin"),
+    ),
+    Param("warm_games", int, 0, "warm start: games of warm_agent in every seat imitated before iteration 1", minimum=0),
+    Param("warm_agent", str, "", "the agent imitated (default: the game's baseline; ppo, a heuristic...)"),
+    Param("warm_steps", int, 500, "minibatches fitted on the warm start's games", minimum=0),
+    Param("eval_every", int, 5, "evaluation games every this many iterations (0: none)", minimum=0),
+    Param("eval_games", int, 20, "seat-rotated games against each opponent per evaluation", minimum=1),
+    Param("eval_sims", int, 100, "simulations per decision of the evaluated agent", minimum=0),
+    Param(
+        "opponents", list, [], "agent specs evaluated against (default: the game's baseline and random)", element=str
+    ),
+    Param("seed", int, 0, "seed of the network, the self-play games and the minibatches", minimum=0),
+    Param("time_limit", float, 0.0, "wall seconds for the whole run (0: none)", minimum=0.0),
+    Param("cpu_limit", float, 0.0, "CPU seconds of the trainer process for the whole run (0: none)", minimum=0.0),
+    Param("env", None, None, "the game's config (a table of its keys; default: its defaults)"),
+)
+
+
+def settings(values: Mapping[str, Any] | None = None, where: str = "az training") -> dict[str, Any]:
+    """Every setting: the defaults with ``values`` checked over them (a one-line :class:`ParamError`)."""
+    out = bind_keywords(where, SETTINGS, dict(values or {}))
+    out["env"] = dict(out["env"] or {})
+    if not out["hidden"] or min(out["hidden"]) < 1:
+        raise ParamError(f"{where}: hidden takes a list of layer sizes of at least 1, not {out['hidden']!r}")
+    return out
+
+
+class ReplayBuffer:
+    """The newest ``capacity`` searched positions: observation, legal mask, visit distribution, returns."""
+
+    def __init__(self, capacity: int, observation_size: int, num_actions: int, num_players: int) -> None:
+        self.capacity, self.size, self.pos = capacity, 0, 0
+        self.obs = np.zeros((capacity, observation_size), np.float32)
+        self.mask = np.zeros((capacity, num_actions), bool)
+        self.pi = np.zeros((capacity, num_actions), np.float32)
+        self.z = np.zeros((capacity, num_players), np.float32)
+
+    def add(self, obs: np.ndarray, mask: np.ndarray, pi: np.ndarray, z: np.ndarray) -> None:
+        i = self.pos
+        self.obs[i], self.mask[i], self.pi[i], self.z[i] = obs, mask, pi, z
+        self.pos = (i + 1) % self.capacity
+        self.size = min(self.size + 1, self.capacity)
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The filled rows (in storage order)."""
+        n = self.size
+        return {"obs": self.obs[:n], "mask": self.mask[:n], "pi": self.pi[:n], "z": self.z[:n]}
+
+    def save(self, path: Path) -> None:
+        tmp = path.with_name(path.name + ".tmp.npz")
+        np.savez(tmp, pos=np.int64(self.pos), **self.arrays())
+        tmp.replace(path)
+
+    def load(self, path: Path) -> None:
+        with np.load(path) as data:
+            n = len(data["obs"])
+            if n > self.capacity or data["obs"].shape[1:] != self.obs.shape[1:]:
+                raise AZTrainError(f"{path} does not fit a buffer of {self.capacity} x {self.obs.shape[1]}")
+            for key in ("obs", "mask", "pi", "z"):
+                getattr(self, key)[:n] = data[key]
+            self.size, self.pos = n, int(data["pos"])
+
+
+@dataclass
+class SelfPlayGame:
+    """One self-play game's figures: decisions (all), searched decisions, and where its CPU time went."""
+
+    decisions: int = 0
+    searched: int = 0
+    search: float = 0.0
+    network: float = 0.0
+    engine: float = 0.0
+
+
+def self_play_game(
+    engine_game: Any, net: AZNet, config: Mapping[str, Any], seed_words: tuple[int, ...], buffer: ReplayBuffer
+) -> SelfPlayGame:
+    """Play one self-play game seeded by ``seed_words`` (every seat searches with ``net`` on its own view) and add
+    its searched positions to ``buffer``; its figures."""
+    from ..agents.az import PUCTSearch, choose, final_values
+    from ..agents.view import view_of_state
+
+    sequence = np.random.SeedSequence(list(seed_words))
+    game_seed, search_seed = sequence.generate_state(2)
+    rng = np.random.default_rng(search_seed)
+    began = time.process_time()
+    state = engine_game.new_state(int(game_seed))
+    figures = SelfPlayGame()
+    decisions: dict[str, int] = {}
+    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+    noise = (config["noise_alpha"], config["noise_fraction"]) if config["noise_fraction"] > 0 else None
+    while not state.is_terminal() and figures.decisions < engine_game.max_decisions:
+        legal = state.legal_order()
+        figures.decisions += 1
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        seat = state.current_player()
+        view = view_of_state(state, seat)
+        search = PUCTSearch(net.evaluate_batch, config["c_puct"], config["batch"], rng, noise, decisions, net.value)
+        visits, prior = search.run(lambda view=view: view.determinize(rng), seat, config["sims"])
+        figures.network += search.times.network
+        figures.search += search.times.search
+        figures.engine += search.times.engine
+        mask = np.zeros(engine_game.num_actions, bool)
+        mask[list(legal)] = True
+        rows.append((view.observation, mask, (visits / visits.sum()).astype(np.float32), seat))
+        temp = 1.0 if figures.searched < config["temp_moves"] else 0.0
+        figures.searched += 1
+        state.apply(choose(visits, prior, legal, temp, rng))
+    adjudicated = None if state.is_terminal() else state.adjudicated_ranks()  # stopped at the decision cap
+    returns = np.array(final_values(state, net.value, adjudicated), np.float32)
+    for obs, mask, pi, seat in rows:
+        buffer.add(obs, mask, pi, np.roll(returns, -seat))
+    total = time.process_time() - began
+    figures.engine += max(total - figures.network - figures.search - figures.engine, 0.0)  # views, applies
+    return figures
+
+
+def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
+    """The warm start's games: ``warm_games`` games of ``warm_agent`` in every seat (game ``g`` seeded by
+    ``(seed, 0, g)``), each real choice added to ``buffer`` with the move as the policy target and the final
+    returns (``value`` mode) as the value target; the number of positions added."""
+    from ..agents import make_agent
+    from ..agents.az import final_values
+    from ..agents.view import view_of_state
+    from ..games import manifest
+
+    spec = config["warm_agent"] or manifest(game).baseline_agent
+    n = engine_game.num_players
+    added = 0
+    for g in range(config["warm_games"]):
+        seeds = np.random.SeedSequence([config["seed"], 0, g]).generate_state(n + 1)
+        agents = [make_agent(spec, game, seed=int(seeds[i + 1])) for i in range(n)]
+        state = engine_game.new_state(int(seeds[0]))
+        rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
+        for _ in range(engine_game.max_decisions):
+            if state.is_terminal():
+                break
+            legal = state.legal_order()
+            if len(legal) > 1:
+                seat = state.current_player()
+                view = view_of_state(state, seat)
+                obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
+                action = int(agents[seat].act(view))
+                target = np.zeros(engine_game.num_actions, np.float32)
+                target[action] = 1.0
+                rows.append((obs, mask, target, seat))
+            else:
+                action = legal[0]
+            state.apply(action)
+        adjudicated = None if state.is_terminal() else state.adjudicated_ranks()
+        returns = np.array(final_values(state, value, adjudicated), np.float32)
+        for obs, mask, target, seat in rows:
+            buffer.add(obs, mask, target, np.roll(returns, -seat))
+        added += len(rows)
+    return added
+
+
+def _rng_state(rng: np.random.Generator) -> dict[str, Any]:
+    return rng.bit_generator.state
+
+
+def _optimizer(net: AZNet, config: Mapping[str, Any]) -> Any:
+    import torch
+
+    return torch.optim.AdamW(net.module.parameters(), lr=config["lr"], weight_decay=config["weight_decay"])
+
+
+class AZRun:
+    """One expert-iteration run in a folder, as named steps: :meth:`prepare`, :meth:`build`, :meth:`learn`,
+    :meth:`finish` (what :func:`train_az` calls in order)."""
+
+    def __init__(
+        self,
+        game: str,
+        out: str | Path,
+        values: Mapping[str, Any] | None = None,
+        resume: bool = False,
+        log: Callable[[str], None] = print,
+    ) -> None:
+        from ..games import resolve
+
+        self.game, self.out, self.resume, self.log = resolve(game), Path(out), resume, log
+        file = self.out / "checkpoints" / "latest.json"
+        self.latest: dict[str, Any] | None = json.loads(file.read_text()) if file.is_file() else None
+        self.config = self._settings(dict(values or {}))
+        self.engine_game = self._engine_game()
+        self.iteration = 0
+        self.spent = {"wall": 0.0, "cpu": 0.0, "search": 0.0, "network": 0.0, "engine": 0.0, "fit": 0.0, "eval": 0.0}
+        self.totals = {"games": 0, "positions": 0}
+        self.evals: list[dict[str, Any]] = []
+        self.net: AZNet | None = None
+        self.optimizer: Any = None
+        self.buffer: ReplayBuffer | None = None
+        self.rng = np.random.default_rng(np.random.SeedSequence([self.config["seed"], 1]))
+        self.writer: Any = None
+        self.bar: Any = None
+        self.stopped = ""  # why the run stopped before its last iteration ("" : it did not)
+        self._wall0 = self._cpu0 = 0.0
+
+    #: what ``--resume`` may change: how long the run goes on
+    RESUMABLE = frozenset({"iterations", "time_limit", "cpu_limit"})
+
+    def _settings(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The run's settings: its own ``config.json`` when resumed (only :attr:`RESUMABLE` keys may change),
+        else ``values`` over the defaults."""
+        out = self.out
+        if not self.resume:
+            if self.latest is not None:
+                raise AZTrainError(f"{out} already holds a run; add --resume to continue it or choose another --out")
+            return settings(values)
+        if self.latest is None:
+            raise AZTrainError(f"no checkpoint to resume in {out} (no {out / 'checkpoints' / 'latest.json'})")
+        if self.latest.get("game") != self.game:
+            raise AZTrainError(f"{out} is a run of {self.latest.get('game')}, not {self.game}")
+        changed = sorted(set(values) - self.RESUMABLE)
+        if changed:
+            raise AZTrainError(
+                f"--resume keeps the run's own settings; only {', '.join(sorted(self.RESUMABLE))} "
+                f"may change, not {', '.join(changed)}"
+            )
+        return settings({**json.loads((out / "config.json").read_text()), **values}, where=str(out / "config.json"))
+
+    def _engine_game(self) -> Any:
+        from ..envs.core.errors import ConfigError
+        from ..games import manifest
+
+        found = manifest(self.game)
+        if found.engine is None:
+            raise AZTrainError(f"{self.game} has no MeepleZoo engine: az searches engine states")
+        try:
+            return found.engine_class()(**self.config["env"])
+        except ConfigError as exc:
+            raise AZTrainError(str(exc)) from None
+
+    # --- the steps, in order -------------------------------------------------------------------------------
+    def prepare(self) -> None:
+        """Check the opponents, write ``config.json``, compute on one torch thread."""
+        import torch
+
+        from ..agents import make_agent
+        from ..games import manifest
+
+        config = self.config
+        if not config["opponents"]:
+            baseline = manifest(self.game).baseline_agent
+            config["opponents"] = [baseline] if baseline == "random" else [baseline, "random"]
+        for spec in config["opponents"]:
+            make_agent(spec, self.game, seed=0)  # a bad spec: one line before any self-play
+        try:
+            (self.out / "checkpoints").mkdir(parents=True, exist_ok=True)
+            (self.out / "config.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")
+        except OSError as exc:
+            raise AZTrainError(f"cannot write the run folder {self.out}: {exc.strerror or exc}") from None
+        torch.set_num_threads(1)  # small MLPs, batches of a few positions: one thread, no idle spinning
+
+    def build(self) -> None:
+        """A new network (seeded), or the last checkpoint's with its optimiser, buffer, generator and figures."""
+        import torch
+
+        config, game = self.config, self.engine_game
+        self.buffer = ReplayBuffer(config["buffer"], game.observation_size, game.num_actions, game.num_players)
+        if not self.resume:
+            self.net = AZNet.for_game(game, config["hidden"], seed=config["seed"], value=config["value"])
+            self.optimizer = _optimizer(self.net, config)
+            return
+        latest, out = self.latest, self.out
+        assert latest is not None
+        net_file = out / latest["net"]
+        self.net = load_net(net_file, self.game, game.observation_size, game.num_actions, game.num_players)
+        self.optimizer = _optimizer(self.net, config)
+        self.optimizer.load_state_dict(torch.load(net_file, map_location="cpu", weights_only=True)["optimizer"])
+        self.buffer.load(out / latest["buffer"])
+        self.rng.bit_generator.state = latest["rng"]
+        torch.set_rng_state(torch.tensor(latest["torch_rng"], dtype=torch.uint8))
+        self.iteration, self.spent, self.totals, self.evals = (
+            latest["iteration"],
+            latest["spent"],
+            latest["totals"],
+            latest["evals"],
+        )
+        self.log(f"Resumed {out} after iteration {self.iteration} ({self.totals['games']} self-play games)")
+
+    def learn(self, progress: bool = False) -> None:
+        """Iterations on to ``iterations``, or until a budget is spent."""
+        from torch.utils.tensorboard import SummaryWriter
+
+        self.writer = SummaryWriter(str(self.out / "tb"))
+        self._wall0, self._cpu0 = time.perf_counter() - self.spent["wall"], time.process_time() - self.spent["cpu"]
+        if progress:
+            self.bar = _IterationBar(self.iteration, self.config["iterations"], self.config["time_limit"])
+        if not self.resume and self.config["warm_games"]:
+            self.warm_start()
+        while self.iteration < self.config["iterations"]:
+            if self.iteration and self._out_of_budget():  # a new run plays one game at least
+                break
+            self.step()
+            if self.bar is not None:
+                self.bar.update(self.iteration, self.spent["wall"])
+            if self.stopped:
+                break
+        if self.iteration >= self.config["iterations"]:
+            self.stopped = ""  # a budget spent by the last iteration did not cut the run short
+
+    def warm_start(self) -> None:
+        """Imitate ``warm_agent``'s games before iteration 1: its moves and results fill the buffer, the network is
+        fitted ``warm_steps`` minibatches on them (logged at iteration 0); the positions stay in the buffer."""
+        config = self.config
+        began = time.process_time()
+        added = imitation_games(self.game, self.engine_game, config, self.buffer, self.net.value)
+        fitted = fit(
+            self.net, self.optimizer, self.buffer.arrays(), config["warm_steps"], config["batch_size"], self.rng
+        )
+        for key, value in fitted.items():
+            self.writer.add_scalar(f"warm/{key}", value, 0)
+        self.spent["warm"] = time.process_time() - began
+        self.log(
+            f"warm start: {config['warm_games']} games, {added} positions imitated"
+            + (f", loss {fitted['loss']:.3f} after {config['warm_steps']} steps" if fitted else "")
+            + f" ({self.spent['warm']:.1f} s)"
+        )
+
+    def _out_of_budget(self) -> bool:
+        """Past ``time_limit`` or ``cpu_limit`` (the whole run's); notes why in :attr:`stopped`."""
+        config = self.config
+        self.spent["wall"] = time.perf_counter() - self._wall0
+        self.spent["cpu"] = time.process_time() - self._cpu0
+        if config["time_limit"] and self.spent["wall"] >= config["time_limit"]:
+            self.stopped = f"the time limit ({config['time_limit']:g} s)"
+        elif config["cpu_limit"] and self.spent["cpu"] >= config["cpu_limit"]:
+            self.stopped = f"the CPU budget ({config['cpu_limit']:g} s)"
+        return bool(self.stopped)
+
+    def step(self) -> None:
+        """One iteration: self-play, fit, evaluation when due, checkpoint, logs."""
+        config = self.config
+        k = self.iteration + 1
+        began = time.perf_counter()
+        played = SelfPlayGame()
+        games = 0
+        for g in range(config["games"]):
+            figures = self_play_game(self.engine_game, self.net, config, (config["seed"], k, g), self.buffer)
+            games += 1
+            for key in ("decisions", "searched", "search", "network", "engine"):
+                setattr(played, key, getattr(played, key) + getattr(figures, key))
+            if self._out_of_budget():
+                break
+        play_seconds = time.perf_counter() - began
+        t = time.process_time()
+        fitted = fit(
+            self.net, self.optimizer, self.buffer.arrays(), config["train_steps"], config["batch_size"], self.rng
+        )
+        fit_seconds = time.process_time() - t
+        self.iteration = k
+        for key in ("search", "network", "engine"):
+            self.spent[key] += getattr(played, key)
+        self.spent["fit"] += fit_seconds
+        self.totals["games"] += games
+        self.totals["positions"] += played.searched
+        self._record(k, fitted, played, games, play_seconds, fit_seconds)
+        if config["eval_every"] and k % config["eval_every"] == 0:
+            self.evaluation()
+        self._out_of_budget()
+        self.checkpoint()
+
+    def _record(
+        self, k: int, fitted: dict[str, float], played: SelfPlayGame, games: int, seconds: float, fit_seconds: float
+    ) -> None:
+        """The iteration's figures into tensorboard and one log line."""
+        w = self.writer
+        for key, value in fitted.items():
+            w.add_scalar(f"loss/{key}" if key.endswith("loss") else f"train/{key}", value, k)
+        searched = played.search + played.network + played.engine
+        for key in ("search", "network", "engine"):
+            w.add_scalar(f"time/{key}_share", getattr(played, key) / searched if searched else 0.0, k)
+        w.add_scalar("time/fit_seconds", fit_seconds, k)
+        w.add_scalar("selfplay/games_per_s", games / seconds if seconds else 0.0, k)
+        w.add_scalar("selfplay/positions_per_s", played.searched / seconds if seconds else 0.0, k)
+        w.add_scalar("selfplay/decisions_per_game", played.decisions / games if games else 0.0, k)
+        w.add_scalar("selfplay/buffer", self.buffer.size, k)
+        w.flush()
+        loss = f", loss {fitted['loss']:.3f} (policy {fitted['policy_loss']:.3f}, value {fitted['value_loss']:.3f})"
+        self.log(
+            f"iteration {k}: {games} games, {played.searched} positions in {seconds:.1f} s"
+            + (loss if fitted else "")
+            + f"; search/network/engine {played.search:.1f}/{played.network:.1f}/{played.engine:.1f} s"
+        )
+
+    def evaluation(self) -> None:
+        """``eval_games`` seat-rotated games of the current network's search against each opponent (a solo game:
+        the network alone at the table); win rates logged and kept."""
+        from ..agents import play_match
+        from ..agents.az import AZAgent
+
+        config, n = self.config, self.engine_game.num_players
+        began = time.process_time()
+        net = self.net
+
+        def az(seed: int) -> AZAgent:
+            return AZAgent(seed=seed, net=net, sims=config["eval_sims"], c_puct=config["c_puct"], batch=config["batch"])
+
+        for opponent in config["opponents"] if n > 1 else ["solo"]:
+            entrants: list[Any] = [az] + [opponent] * (n - 1)
+            seed = 1_000_000 + 10_000 * config["seed"] + config["eval_games"] * self.iteration
+            result = play_match(
+                self.game,
+                entrants,
+                config["eval_games"],
+                seed,
+                env_kwargs=config["env"],
+                labels=["az"] + [opponent] * (n - 1),
+            )
+            standing = next(s for s in result.standings() if s.label == "az")
+            rate = standing.wins / standing.games
+            self.evals.append(
+                {
+                    "iteration": self.iteration,
+                    "opponent": opponent,
+                    "games": standing.games,
+                    "wins": standing.wins,
+                    "draws": standing.draws,
+                    "mean_score": standing.mean_score,
+                }
+            )
+            self.writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, self.iteration)
+            self.writer.add_scalar(f"eval/mean_score_vs_{opponent}", standing.mean_score, self.iteration)
+            self.log(
+                f"iteration {self.iteration}: az won {standing.wins} of {standing.games} against {opponent} "
+                f"(mean score {standing.mean_score:.1f})"
+            )
+        self.spent["eval"] += time.process_time() - began
+
+    def checkpoint(self) -> None:
+        """``iter_K.pt`` and ``latest.pt`` (network and optimiser), the buffer, then ``latest.json``."""
+        import torch
+
+        folder = self.out / "checkpoints"
+        k = self.iteration
+        name = f"iter_{k}.pt"
+        self.net.save(folder / name, optimizer=self.optimizer.state_dict())
+        (folder / "latest.pt").write_bytes((folder / name).read_bytes())
+        self.buffer.save(folder / "buffer.npz")
+        info = {
+            "game": self.game,
+            "iteration": k,
+            "net": f"checkpoints/{name}",
+            "buffer": "checkpoints/buffer.npz",
+            "rng": _rng_state(self.rng),
+            "torch_rng": torch.get_rng_state().tolist(),
+            "spent": self.spent,
+            "totals": self.totals,
+            "evals": self.evals,
+        }
+        tmp = folder / "latest.json.tmp"
+        tmp.write_text(json.dumps(info))
+        tmp.replace(folder / "latest.json")
+
+    def finish(self) -> None:
+        """``final.pt`` (no optimiser state) and the run's figures."""
+        self.net.save(self.out / "final.pt")
+        spent = self.spent
+        searched = spent["search"] + spent["network"] + spent["engine"]
+        split = (
+            "/".join(f"{100 * spent[k] / searched:.0f}" for k in ("search", "network", "engine")) if searched else "-"
+        )
+        why = f"; stopped by {self.stopped}" if self.stopped else ""
+        self.log(
+            f"Trained {self.iteration} iterations, {self.totals['games']} self-play games, "
+            f"{self.totals['positions']} positions in {spent['wall']:.1f} s wall, {spent['cpu']:.1f} s CPU "
+            f"(self-play search/network/engine {split} %){why}"
+        )
+        self.log(f"Saved {self.out / 'final.pt'} (agent spec: az:path={self.out / 'final.pt'})")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+        if self.writer is not None:
+            self.writer.close()
+
+
+class _IterationBar:
+    """The run's progress bar (``rich``): iterations done, filled and timed by the iterations or the wall budget,
+    whichever ends the run first."""
+
+    def __init__(self, done: int, total: int, time_limit: float) -> None:
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.first, self.total, self.time_limit = done, total, time_limit
+        self.bar = Progress(
+            TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(), TextColumn("{task.fields[left]}")
+        )
+        self.task = self.bar.add_task(f"iteration {done}/{total}", total=1.0, left="")
+        self.began = time.perf_counter()
+        self.bar.start()
+
+    def update(self, done: int, wall: float) -> None:
+        from .trainer import progress_figures
+
+        elapsed = time.perf_counter() - self.began
+        share, left = progress_figures(
+            done - self.first,
+            self.total - self.first,
+            elapsed,
+            max(self.time_limit - (wall - elapsed), 0.0) if self.time_limit else 0.0,
+        )
+        eta = "" if left is None else f"{int(left) // 3600}:{int(left) // 60 % 60:02d}:{int(left) % 60:02d} left"
+        self.bar.update(self.task, completed=share, description=f"iteration {done}/{self.total}", left=eta)
+
+    def stop(self) -> None:
+        self.bar.stop()
+
+
+def train_az(
+    game: str,
+    out: str | Path,
+    values: Mapping[str, Any] | None = None,
+    resume: bool = False,
+    progress: bool = False,
+    log: Callable[[str], None] = print,
+) -> AZNet:
+    """Run (or resume) expert iteration in ``out`` with the settings ``values`` (:data:`SETTINGS`; on resume only
+    ``iterations`` and the budgets); return the network."""
+    run = AZRun(game, out, values, resume=resume, log=log)
+    run.prepare()
+    run.build()
+    try:
+        run.learn(progress)
+        run.finish()
+    finally:
+        run.close()
+    assert run.net is not None
+    return run.net
+
+
+__all__ = ["SETTINGS", "AZRun", "AZTrainError", "ReplayBuffer", "self_play_game", "settings", "train_az"]

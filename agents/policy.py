@@ -125,6 +125,26 @@ class PolicyAgent:
             self._recent.append((key, action))
         return action
 
+    def action_probabilities(self, view: SeatView) -> np.ndarray | None:
+        """The model's distribution over the flat action space at ``view`` (zero off the legal actions), or None
+        for a model whose distribution cannot be read (no ``policy.get_distribution``, or an advised model, whose
+        input needs its advisor's move). What a distilling learner fits (the az trainer's warm start)."""
+        if self.model is None:
+            self.prepare(view.game_name, view.num_players)
+        policy = getattr(self.model, "policy", None)
+        if policy is None or not hasattr(policy, "get_distribution") or advisor_of(self.model):
+            return None
+        import torch
+
+        mask = view.action_mask.astype(bool)
+        with torch.no_grad():
+            tensor, _ = policy.obs_to_tensor(view.observation)
+            probs = policy.get_distribution(tensor, action_masks=mask[None]).distribution.probs[0]
+        out = probs.cpu().numpy().astype(np.float32)
+        out[~mask] = 0.0
+        total = float(out.sum())
+        return out / total if total > 0 else None
+
     def _position(self, view: SeatView) -> bytes | None:
         """The position's key for the repeat guard (the observation with the clock zeroed), or None when the
         guard is off: sampling, ``avoid_repeats=false``, or a game without a clock."""

@@ -75,6 +75,12 @@ SETTINGS: tuple[Param, ...] = (
     Param("warm_games", int, 0, "warm start: games of warm_agent in every seat imitated before iteration 1", minimum=0),
     Param("warm_agent", str, "", "the agent imitated (default: the game's baseline; ppo, a heuristic...)"),
     Param("warm_steps", int, 500, "minibatches fitted on the warm start's games", minimum=0),
+    Param(
+        "warm_soft",
+        bool,
+        True,
+        "warm start: fit the agent's whole action distribution where it gives one (a policy), else its move",
+    ),
     Param("eval_every", int, 5, "evaluation games every this many iterations (0: none)", minimum=0),
     Param("eval_games", int, 20, "seat-rotated games against each opponent per evaluation", minimum=1),
     Param("eval_sims", int, 100, "simulations per decision of the evaluated agent", minimum=0),
@@ -191,8 +197,9 @@ def self_play_game(
 
 def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
     """The warm start's games: ``warm_games`` games of ``warm_agent`` in every seat (game ``g`` seeded by
-    ``(seed, 0, g)``), each real choice added to ``buffer`` with the move as the policy target and the final
-    returns (``value`` mode) as the value target; the number of positions added."""
+    ``(seed, 0, g)``), each real choice added to ``buffer`` with the policy target (the agent's distribution
+    with ``warm_soft`` where it gives one, else its move) and the final returns (``value`` mode) as the value
+    target; the number of positions added."""
     from ..agents import make_agent
     from ..agents.az import final_values
     from ..agents.view import view_of_state
@@ -214,9 +221,13 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
                 seat = state.current_player()
                 view = view_of_state(state, seat)
                 obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
+                probs = distribution(agents[seat], view) if config["warm_soft"] else None
                 action = int(agents[seat].act(view))
-                target = np.zeros(engine_game.num_actions, np.float32)
-                target[action] = 1.0
+                if probs is None:
+                    target = np.zeros(engine_game.num_actions, np.float32)
+                    target[action] = 1.0
+                else:
+                    target = probs
                 rows.append((obs, mask, target, seat))
             else:
                 action = legal[0]
@@ -227,6 +238,13 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
             buffer.add(obs, mask, target, np.roll(returns, -seat))
         added += len(rows)
     return added
+
+
+def distribution(agent: Any, view: Any) -> np.ndarray | None:
+    """The agent's action distribution at ``view`` when it can tell it (a policy's ``action_probabilities``;
+    computed before ``act``, which may take the view apart), else None."""
+    probabilities = getattr(agent, "action_probabilities", None)
+    return probabilities(view) if probabilities is not None else None
 
 
 def _rng_state(rng: np.random.Generator) -> dict[str, Any]:

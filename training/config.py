@@ -278,6 +278,9 @@ def load_config(game: str, path: str | Path | None, overrides: dict[str, Any] | 
             raise TrainConfigError(f"no config file {str(file)!r}") from None
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise TrainConfigError(f"{file} is not a valid TOML file: {exc}") from None
+        if values.get("algo", "ppo") != "ppo":
+            raise TrainConfigError(f"{file} is a config for --algo {values['algo']}, not ppo")
+        values.pop("algo", None)
         apply_overrides(config, values, where=str(file), game=game)
     if overrides:
         apply_overrides(config, overrides, where="command line", game=game)

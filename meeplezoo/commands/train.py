@@ -122,7 +122,9 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
     values: dict[str, Any] = {}
     if args.config:
         options.check_config_path(args.config)
-        values = _read_toml(args.config)
+        values = _read_toml(_az_config_file(game, args.config))
+        if values.pop("algo", "az") != "az":
+            raise CLIError(f"--config {args.config} is a config for --algo ppo, not az")
     given = {"iterations": args.iterations, "sims": args.sims, "seed": args.seed, "cpu_limit": args.budget}
     given["opponents"] = args.opponent
     given["time_limit"] = args.minutes * 60 if args.minutes is not None else None
@@ -134,6 +136,16 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
     if args.resume and values.keys() - {"iterations", "time_limit", "cpu_limit"}:
         raise CLIError("--resume takes the run's own config.json; only --iterations, --minutes and --budget may change")
     return values
+
+
+def _az_config_file(game: str, path: str) -> str:
+    """The file ``--config`` names: a path, else a config ``game`` ships by name (``seastead_az_2p``)."""
+    from ..training.config import TrainConfigError, config_file
+
+    try:
+        return str(config_file(game, path))
+    except TrainConfigError as exc:
+        raise CLIError(f"--config: {exc}") from None
 
 
 def _read_toml(path: str) -> dict[str, Any]:

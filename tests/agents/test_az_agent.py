@@ -186,8 +186,8 @@ def test_the_agent_reads_its_view_only(net_file):
 
 
 def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
-    with pytest.raises(AgentSpecError, match=r"^az: no network ships for seastead with 2 players; train one") as info:
-        make_agent("az", "seastead", seed=0).prepare("seastead", 2)
+    with pytest.raises(AgentSpecError, match=r"^az: no network ships for resafa with 2 players; train one") as info:
+        make_agent("az", "resafa", seed=0).prepare("resafa", 2)
     assert "\n" not in str(info.value)
     with pytest.raises(AgentSpecError, match=r"^az: no network file '.*nothing.pt'$"):
         make_agent(f"az:path={tmp_path / 'nothing.pt'}", "seastead").prepare("seastead", 2)
@@ -247,3 +247,27 @@ def test_finished_games_are_valued_by_win_or_by_score_margin(players):
     assert final_values(state, "margin") == pytest.approx([math.tanh(m / 40.0) for m in margins])  # 2 x score_scale
     if players == 1:
         assert win == [1.0 if scores[0] > bar else -1.0] or scores[0] == bar
+
+
+def test_the_network_shipped_for_seastead_at_2_players_plays_as_plain_az():
+    """``az`` without a path plays the network the game ships (package data, trained by its shipped config)."""
+    from meeplezoo.agents.az import shipped_net
+    from meeplezoo.agents.az_net import load_net
+    from meeplezoo.training.config import tomllib
+
+    game = manifest("seastead")
+    file = shipped_net("seastead", 2)
+    assert file.name == "az_2p.pt" and file.stat().st_size < 4_000_000  # small: package data
+    env = make_env("seastead", num_players=2)
+    net = load_net(
+        file, "seastead", env.observation_space("player_0")["observation"].shape[0], env.action_space("player_0").n, 2
+    )
+    config = tomllib.loads(game.training_configs()["seastead_az_2p"].read_text(encoding="utf-8"))
+    assert config["algo"] == "az" and (list(net.hidden), net.value) == (config["hidden"], config["value"])
+    result = play_match("seastead", ["az:sims=0", "random"], 2, seed=5, env_kwargs={"num_players": 2})
+    standing = next(s for s in result.standings() if s.label == "az:sims=0")
+    assert standing.games == 2 and standing.wins == 2  # the policy alone beats random
+    record = play_game(
+        env, {"player_0": make_agent("az:sims=16", "seastead", seed=1), "player_1": make_agent("random", "seastead")}, 3
+    )
+    assert not record.illegal_action and not record.truncated

@@ -191,6 +191,7 @@ def test_train_algo_az_on_the_command_line(capsys, tmp_path):
         (["--sims", "5"], "--sims: for --algo az"),
         (["--algo", "az", "--budget", "soon"], "argument --budget: takes a duration above 0 such as 90s, 30m or 4h"),
         (["--algo", "az", "--resume", "--sims", "5"], "--resume takes the run's own config.json; only --iterations"),
+        (["--algo", "az", "--config", "nonesuch"], "--config: no config file 'nonesuch', nor a config of seastead by"),
     ],
 )
 def test_az_options_are_checked_in_one_line(capsys, tmp_path, argv, message):
@@ -201,6 +202,21 @@ def test_az_options_are_checked_in_one_line(capsys, tmp_path, argv, message):
     err = capsys.readouterr().err
     assert code == 2 and message in err and err.count("\n") == 1
     assert not (tmp_path / "run" / "checkpoints").exists()
+
+
+def test_config_takes_the_name_of_an_az_config_the_game_ships(tmp_path):
+    from meeplezoo.cli import build_parser
+    from meeplezoo.commands.train import _az_settings
+    from meeplezoo.games import manifest
+    from meeplezoo.training.config import tomllib
+
+    argv = ["train", "seastead", "--algo", "az", "--out", str(tmp_path), "--config", "seastead_az_2p"]
+    values = _az_settings("seastead", build_parser().parse_args([*argv, "--iterations", "2"]))
+    shipped = tomllib.loads(manifest("seastead").training_configs()["seastead_az_2p"].read_text(encoding="utf-8"))
+    assert "algo" not in values and values == {**{k: v for k, v in shipped.items() if k != "algo"}, "iterations": 2}
+    assert settings(values)["warm_agent"] == "ppo:deterministic=false"
+    ppo_config = str(manifest("seastead").training_configs()["seastead"])
+    assert main([*argv[:-1], ppo_config]) == 2  # a PPO config is not az's: one line, nothing trained
 
 
 def test_train_help_names_the_algorithms(capsys):
@@ -234,6 +250,32 @@ def test_a_warm_start_imitates_an_agent_before_the_first_iteration(tmp_path):
         targets = buffer["pi"][:imitated]
     assert imitated > 0 and set(np.unique(targets)) == {0.0, 1.0} and (targets.sum(axis=1) == 1).all()  # moves
     assert "warm/loss" in read_scalars(tmp_path / "run")
+
+
+@pytest.mark.slow
+def test_a_warm_start_from_a_policy_fits_its_whole_distribution(tmp_path):
+    from meeplezoo.agents.view import view_of_state
+    from meeplezoo.games import manifest
+
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
+    values["warm_agent"] = "ppo:deterministic=false"
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        targets, masks, obs = buffer["pi"][:imitated], buffer["mask"][:imitated], buffer["obs"][:imitated]
+    assert np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
+    assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # distributions, not moves
+    # the first target is the shipped policy's distribution at the game's first real choice
+    game = manifest("seastead").engine_class()(num_players=2)
+    seeds = np.random.SeedSequence([0, 0, 0]).generate_state(3)
+    state = game.new_state(int(seeds[0]))
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    view = view_of_state(state, state.current_player())
+    assert np.array_equal(view.observation.astype(np.float32), obs[0])
+    expected = make_agent("ppo", "seastead", seed=0).action_probabilities(view)
+    assert np.allclose(targets[0], expected, atol=1e-6)
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from meeplezoo.cli import main
-from meeplezoo.training.config import TrainConfigError, load_config
+from meeplezoo.training.config import TrainConfigError, load_config, tomllib
 from meeplezoo.training.single_agent import SingleAgentEnv
 
 TINY = {
@@ -245,14 +245,21 @@ def test_the_in_run_win_rate_counts_unfinished_and_shared_games_as_not_won():
 
 def test_every_config_a_game_ships_loads_by_file_and_by_name():
     from meeplezoo.games import manifests
+    from meeplezoo.training.az_train import settings
 
     shipped = [(m.name, name, file) for m in manifests() for name, file in m.training_configs().items()]
     assert {game for game, _, _ in shipped} >= {m.name for m in manifests() if m.distribution == "meeplezoo"}
     for game, name, file in shipped:
+        values = tomllib.loads(file.read_text(encoding="utf-8"))
+        if values.pop("algo", "ppo") == "az":  # an az network's config (meeplezoo train GAME --algo az)
+            assert settings(values)["iterations"] >= 1, file
+            with pytest.raises(TrainConfigError, match=r"is a config for --algo az, not ppo$"):
+                load_config(game, name)
+            continue
         config = load_config(game, str(file))
         assert config.total_steps >= 1, file
         assert load_config(game, name) == config  # meeplezoo train GAME --config NAME
-    with pytest.raises(TrainConfigError, match=r"no config file 'nope', nor a config of seastead .*ships: seastead\)"):
+    with pytest.raises(TrainConfigError, match=r"no config file 'nope', nor a config of seastead .*ships: seastead"):
         load_config("seastead", "nope")
 
 

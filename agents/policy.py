@@ -93,9 +93,13 @@ class PolicyAgent:
         if self.model is None:
             self.model = load_model(str(shipped_policy(game, num_players)))
 
-    def act(self, view: SeatView) -> int:
+    def _load_for(self, view: SeatView) -> None:
+        """Load the game's shipped policy for ``view``'s table if no model is set yet."""
         if self.model is None:
             self.model = load_model(str(shipped_policy(view.game_name, view.num_players)))
+
+    def act(self, view: SeatView) -> int:
+        self._load_for(view)
         advisor = advisor_of(self.model)
         size = view.action_mask.size if advisor else 0
         obs_shape = getattr(getattr(self.model, "observation_space", None), "shape", None)
@@ -129,21 +133,29 @@ class PolicyAgent:
         """The model's distribution over the flat action space at ``view`` (zero off the legal actions), or None
         for a model whose distribution cannot be read (no ``policy.get_distribution``, or an advised model, whose
         input needs its advisor's move). What a distilling learner fits (the az trainer's warm start)."""
-        if self.model is None:
-            self.prepare(view.game_name, view.num_players)
-        policy = getattr(self.model, "policy", None)
-        if policy is None or not hasattr(policy, "get_distribution") or advisor_of(self.model):
+        self._load_for(view)
+        if advisor_of(self.model):
             return None
-        import torch
-
         mask = view.action_mask.astype(bool)
-        with torch.no_grad():
-            tensor, _ = policy.obs_to_tensor(view.observation)
-            probs = policy.get_distribution(tensor, action_masks=mask[None]).distribution.probs[0]
-        out = probs.cpu().numpy().astype(np.float32)
+        distribution = self._distribution(view.observation, mask)
+        if distribution is None:
+            return None
+        out = distribution.probs[0].cpu().numpy().astype(np.float32)
         out[~mask] = 0.0
         total = float(out.sum())
         return out / total if total > 0 else None
+
+    def _distribution(self, obs: np.ndarray, mask: np.ndarray) -> Any:
+        """The model's masked torch distribution at ``obs`` (a batch of one), or None for a model without
+        ``policy.get_distribution``."""
+        policy = getattr(self.model, "policy", None)
+        if policy is None or not hasattr(policy, "get_distribution"):
+            return None
+        import torch
+
+        with torch.no_grad():
+            tensor, _ = policy.obs_to_tensor(obs)
+            return policy.get_distribution(tensor, action_masks=mask[None]).distribution
 
     def _position(self, view: SeatView) -> bytes | None:
         """The position's key for the repeat guard (the observation with the clock zeroed), or None when the
@@ -157,16 +169,11 @@ class PolicyAgent:
     def _best_untried(self, obs: np.ndarray, mask: np.ndarray, tried: set[int]) -> int:
         """The most likely legal move not in ``tried`` (the guard's choice); the plain greedy move for a model
         whose action distribution cannot be read."""
-        policy = getattr(self.model, "policy", None)
-        if policy is None or not hasattr(policy, "get_distribution"):
+        distribution = self._distribution(obs, mask)
+        if distribution is None:
             action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
             return int(action)
-        import torch
-
-        with torch.no_grad():
-            tensor, _ = policy.obs_to_tensor(obs)
-            logits = policy.get_distribution(tensor, action_masks=mask[None]).distribution.logits[0]
-        scores = logits.cpu().numpy().astype(np.float64)
+        scores = distribution.logits[0].cpu().numpy().astype(np.float64)
         scores[~mask] = -np.inf
         scores[sorted(tried)] = -np.inf
         self.repeats_avoided += 1

@@ -221,13 +221,12 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
                 seat = state.current_player()
                 view = view_of_state(state, seat)
                 obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
-                probs = distribution(agents[seat], view) if config["warm_soft"] else None
+                probabilities = getattr(agents[seat], "action_probabilities", None) if config["warm_soft"] else None
+                target = probabilities(view) if probabilities is not None else None  # before act takes the view apart
                 action = int(agents[seat].act(view))
-                if probs is None:
+                if target is None:  # the move itself
                     target = np.zeros(engine_game.num_actions, np.float32)
                     target[action] = 1.0
-                else:
-                    target = probs
                 rows.append((obs, mask, target, seat))
             else:
                 action = legal[0]
@@ -238,13 +237,6 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
             buffer.add(obs, mask, target, np.roll(returns, -seat))
         added += len(rows)
     return added
-
-
-def distribution(agent: Any, view: Any) -> np.ndarray | None:
-    """The agent's action distribution at ``view`` when it can tell it (a policy's ``action_probabilities``;
-    computed before ``act``, which may take the view apart), else None."""
-    probabilities = getattr(agent, "action_probabilities", None)
-    return probabilities(view) if probabilities is not None else None
 
 
 def _rng_state(rng: np.random.Generator) -> dict[str, Any]:

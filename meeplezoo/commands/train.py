@@ -123,8 +123,9 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
     if args.config:
         options.check_config_path(args.config)
         values = _read_toml(_az_config_file(game, args.config))
-        if values.pop("algo", "az") != "az":
-            raise CLIError(f"--config {args.config} is a config for --algo ppo, not az")
+        algo = values.pop("algo", "az")
+        if algo != "az":
+            raise CLIError(f"--config {args.config} is a config for --algo {algo}, not az")
     given = {"iterations": args.iterations, "sims": args.sims, "seed": args.seed, "cpu_limit": args.budget}
     given["opponents"] = args.opponent
     given["time_limit"] = args.minutes * 60 if args.minutes is not None else None

@@ -7,6 +7,8 @@ searching seat can tell apart. Only the actions legal in the current determiniza
 reached with a decision, the network gives the prior over its legal actions and the value of the leaf (no random
 rollout); a finished game is valued by its real returns, as the network was trained to value (its ``value`` mode,
 :func:`final_values`: ``win``, +1 / -1 for two players, or ``margin``, a ``tanh`` of the score margin).
+With ``mix`` above 0 a leaf's value is that share of the game's static estimate of the determinized leaf
+(:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with) and the rest the network's.
 Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
 ``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
 for that seat (first-play urgency at the parent's value). An action legal now but not when the node's prior was
@@ -106,6 +108,7 @@ class _Pending:
     obs: np.ndarray
     mask: np.ndarray
     paths: list[list[_Node]] = field(default_factory=list)
+    estimate: list[float] | None = None  # the game's static estimate of the leaf (``mix`` above 0)
 
 
 class PUCTSearch:
@@ -113,7 +116,8 @@ class PUCTSearch:
     self-play share it. ``noise=(alpha, fraction)`` mixes Dirichlet noise into the root's prior (self-play);
     ``rng`` draws it. ``decisions`` maps a pending decision's name to its number in tree keys (kept across
     searches by the caller, so that keys are stable). ``value``: how finished games are valued (:func:`final_values`,
-    the network's mode)."""
+    the network's mode). ``estimate``/``mix``: a leaf's value is ``(1 - mix)`` times the network's plus ``mix`` times
+    ``estimate(state)`` (:func:`estimated_values`: the game's static estimate of the determinized leaf)."""
 
     def __init__(
         self,
@@ -124,8 +128,11 @@ class PUCTSearch:
         noise: tuple[float, float] | None = None,
         decisions: dict[str, int] | None = None,
         value: str = "win",
+        estimate: Callable[[Any], list[float]] | None = None,
+        mix: float = 0.0,
     ) -> None:
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
+        self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
@@ -189,6 +196,10 @@ class PUCTSearch:
                 slot.paths.append(path)
                 break
             slot = _Pending(node, key, mover, obs, mask, [path])
+            if self.estimate is not None:
+                t = time.perf_counter()
+                slot.estimate = self.estimate(state)
+                times.engine += time.perf_counter() - t
             waiting[(id(node), key)] = slot
         if waiting:
             self._evaluate(root, list(waiting.values()))
@@ -214,6 +225,8 @@ class PUCTSearch:
             slot.node.priors[slot.key] = prior
             relative = values[i]
             absolute = [float(relative[(s - slot.mover) % n]) for s in range(n)]
+            if slot.estimate is not None:
+                absolute = [(1.0 - self.mix) * v + self.mix * e for v, e in zip(absolute, slot.estimate, strict=True)]
             for path in slot.paths:
                 _backup(path, absolute)
 
@@ -302,10 +315,33 @@ def final_values(state: Any, mode: str = "win", ranks: Sequence[int] | None = No
     ranks = own_ranks if ranks is None else ranks
     if mode == "win":
         return [seat_return("win", seat, ranks, scores, 1.0) for seat in range(len(ranks))]
-    scale = 2.0 * float(state.game.score_scale)
+    return tanh_margins(state, scores, 2.0 * float(state.game.score_scale))
+
+
+def tanh_margins(state: Any, scores: Sequence[float], scale: float) -> list[float]:
+    """Each seat's ``tanh`` of its margin in ``scores`` over the best other seat's (solo: over the automa's score,
+    :meth:`~meeplezoo.envs.core.engine.State.automa_score`), in units of ``scale``."""
     if len(scores) == 1:
         return [math.tanh((scores[0] - state.automa_score()) / scale)]
     return [math.tanh((own - max(x for j, x in enumerate(scores) if j != i)) / scale) for i, own in enumerate(scores)]
+
+
+def estimated_values(game: str, mode: str = "win") -> Callable[[Any], list[float]]:
+    """``fn(state) -> list[float]``: each seat's value in [-1, 1] by ``game``'s static estimate of the final scores
+    (its search hooks' ``estimate``, else the engine's scores): a ``tanh`` of the seat's estimated margin over the
+    best other seat (solo: over the automa's score), in the units :func:`final_values` uses for ``mode``
+    (``margin``: twice the game's ``score_scale``; ``win``: the hooks' typical margin, ``scale``)."""
+    from .mcts import search_hooks
+
+    hooks = search_hooks(game)
+    estimate = hooks.estimate
+
+    def values(state: Any) -> list[float]:
+        scores = list(estimate(state)) if estimate is not None else list(state.scores())
+        scale = 2.0 * float(state.game.score_scale) if mode == "margin" else float(hooks.scale)
+        return tanh_margins(state, scores, scale)
+
+    return values
 
 
 def choose(visits: np.ndarray, prior: np.ndarray, legal: Sequence[int], temp: float, rng: np.random.Generator) -> int:
@@ -336,6 +372,7 @@ class AZAgent(BaseAgent):
         Param("path", str, "", "an az network .pt (default: the game's shipped policies/az_<n>p.pt)"),
         Param("batch", int, 8, "leaf evaluations per network call (virtual loss spreads a batch)", minimum=1),
         Param("temp", float, 0.0, "0: the most visited move; above: sample visits ** (1 / temp)", minimum=0.0),
+        Param("mix", float, 0.0, "the game's static estimate's share of a leaf value", minimum=0.0, maximum=1.0),
     )
     sims: int
     seconds: float
@@ -343,6 +380,7 @@ class AZAgent(BaseAgent):
     path: str
     batch: int
     temp: float
+    mix: float
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -353,6 +391,7 @@ class AZAgent(BaseAgent):
         self._decisions: dict[str, int] = {}
         self.times = SearchTimes()  # summed over the agent's searches (benchmarks: the time split)
         self.last_simulations = 0
+        self._estimate: Callable[[Any], list[float]] | None = None  # the game's static estimate (``mix``)
 
     @property
     def uses_determinize(self) -> bool:  # type: ignore[override]
@@ -403,8 +442,17 @@ class AZAgent(BaseAgent):
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
             return int(max(legal, key=lambda a: (priors[0][a], -a)))
+        if self.mix > 0 and self._estimate is None:
+            self._estimate = estimated_values(view.game_name, net.value)
         search = PUCTSearch(
-            net.evaluate_batch, self.c_puct, self.batch, self.rng, decisions=self._decisions, value=net.value
+            net.evaluate_batch,
+            self.c_puct,
+            self.batch,
+            self.rng,
+            decisions=self._decisions,
+            value=net.value,
+            estimate=self._estimate,
+            mix=self.mix,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
@@ -416,4 +464,14 @@ class AZAgent(BaseAgent):
         return f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, seed={self.seed!r})"
 
 
-__all__ = ["VALUE_MODES", "AZAgent", "PUCTSearch", "SearchTimes", "choose", "final_values", "shipped_net"]
+__all__ = [
+    "VALUE_MODES",
+    "AZAgent",
+    "PUCTSearch",
+    "SearchTimes",
+    "choose",
+    "estimated_values",
+    "final_values",
+    "shipped_net",
+    "tanh_margins",
+]

@@ -8,6 +8,7 @@ the same move, and the true state is left as it was), and a missing or foreign n
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -117,6 +118,41 @@ def test_the_value_head_backed_up_picks_the_line_it_rewards():
     assert int(np.argmax(visits)) == 1 and visits[1] > 0.6 * visits.sum()
 
 
+@pytest.mark.parametrize("mix", [0.0, 0.6, 1.0])
+def test_a_static_estimate_mixed_into_leaf_values_outweighs_the_network_by_its_share(mix):
+    """The network says first move 1 is worth +0.8 to seat 0; the estimate says first move 0 is worth +0.8. The
+    leaf value is ``(1 - mix)`` network plus ``mix`` estimate, so the search follows the larger share."""
+    game = ToyGame(sudden=False, length=6)
+
+    def estimate(state: ToyState) -> list[float]:
+        v = 0.8 if state.moves and state.moves[0] == 0 else 0.0
+        return [v, -v]
+
+    search = PUCTSearch(
+        evaluator([1 / 3] * 3, {1: 0.8}), c_puct=1.0, batch=4, rng=np.random.default_rng(0), estimate=estimate, mix=mix
+    )
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=120)
+    assert int(np.argmax(visits)) == (1 if mix < 0.5 else 0) and visits.max() > 0.6 * visits.sum()
+
+
+def test_the_estimated_values_are_the_games_estimate_as_a_margin():
+    from meeplezoo.agents.az import estimated_values
+    from meeplezoo.agents.mcts import search_hooks
+
+    game = manifest("seastead").engine_class()(num_players=2)
+    state = game.new_state(11)
+    rng = np.random.default_rng(2)
+    for _ in range(60):  # somewhere in the middle of a game
+        state.apply(int(rng.choice(state.legal_order())))
+    hooks = search_hooks("seastead")
+    a, b = hooks.estimate(state)
+    assert a != b  # the margin is not trivially 0
+    for mode, scale in (("margin", 2.0 * game.score_scale), ("win", hooks.scale)):
+        assert estimated_values("seastead", mode)(state) == pytest.approx(
+            [math.tanh((a - b) / scale), math.tanh((b - a) / scale)]
+        )
+
+
 def test_root_noise_changes_the_root_prior_only_over_legal_actions():
     game = ToyGame(sudden=False)
     search = PUCTSearch(
@@ -186,8 +222,8 @@ def test_the_agent_reads_its_view_only(net_file):
 
 
 def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
-    with pytest.raises(AgentSpecError, match=r"^az: no network ships for resafa with 2 players; train one") as info:
-        make_agent("az", "resafa", seed=0).prepare("resafa", 2)
+    with pytest.raises(AgentSpecError, match=r"^az: no network ships for resafa with 3 players; train one") as info:
+        make_agent("az", "resafa", seed=0).prepare("resafa", 3)
     assert "\n" not in str(info.value)
     with pytest.raises(AgentSpecError, match=r"^az: no network file '.*nothing.pt'$"):
         make_agent(f"az:path={tmp_path / 'nothing.pt'}", "seastead").prepare("seastead", 2)
@@ -249,25 +285,31 @@ def test_finished_games_are_valued_by_win_or_by_score_margin(players):
         assert win == [1.0 if scores[0] > bar else -1.0] or scores[0] == bar
 
 
-def test_the_network_shipped_for_seastead_at_2_players_plays_as_plain_az():
+#: the games that ship a 2-player network (``policies/az_2p.pt``, made by ``configs/<game>_az_2p.toml``)
+SHIPPED_2P = ("seastead", "board_royale", "resafa")
+
+
+@pytest.mark.parametrize("game_name", SHIPPED_2P)
+def test_the_network_shipped_at_2_players_plays_as_plain_az(game_name):
     """``az`` without a path plays the network the game ships (package data, trained by its shipped config)."""
     from meeplezoo.agents.az import shipped_net
     from meeplezoo.agents.az_net import load_net
     from meeplezoo.training.config import tomllib
 
-    game = manifest("seastead")
-    file = shipped_net("seastead", 2)
-    assert file.name == "az_2p.pt" and file.stat().st_size < 4_000_000  # small: package data
-    env = make_env("seastead", num_players=2)
+    game = manifest(game_name)
+    file = shipped_net(game_name, 2)
+    assert file.name == "az_2p.pt" and file.stat().st_size < 12_000_000  # small: package data
+    env = make_env(game_name, num_players=2)
     net = load_net(
-        file, "seastead", env.observation_space("player_0")["observation"].shape[0], env.action_space("player_0").n, 2
+        file, game_name, env.observation_space("player_0")["observation"].shape[0], env.action_space("player_0").n, 2
     )
-    config = tomllib.loads(game.training_configs()["seastead_az_2p"].read_text(encoding="utf-8"))
-    assert config["algo"] == "az" and (list(net.hidden), net.value) == (config["hidden"], config["value"])
-    result = play_match("seastead", ["az:sims=0", "random"], 2, seed=5, env_kwargs={"num_players": 2})
+    config = tomllib.loads(game.training_configs()[f"{game_name}_az_2p"].read_text(encoding="utf-8"))
+    assert config["algo"] == "az" and config["env"] == {"num_players": 2}
+    assert (list(net.hidden), net.value) == (config["hidden"], config["value"])
+    result = play_match(game_name, ["az:sims=0", "random"], 2, seed=5, env_kwargs={"num_players": 2})
     standing = next(s for s in result.standings() if s.label == "az:sims=0")
     assert standing.games == 2 and standing.wins == 2  # the policy alone beats random
     record = play_game(
-        env, {"player_0": make_agent("az:sims=16", "seastead", seed=1), "player_1": make_agent("random", "seastead")}, 3
+        env, {"player_0": make_agent("az:sims=16", game_name, seed=1), "player_1": make_agent("random", game_name)}, 3
     )
     assert not record.illegal_action and not record.truncated

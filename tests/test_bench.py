@@ -76,6 +76,22 @@ def test_the_solo_benchmark_plays_any_game_with_a_solo_mode(capsys):
     assert solo.band_of("resafa")(150) != solo.band_of("resafa")(100)  # the designer's bands
 
 
+def test_the_solo_benchmark_reports_the_margin_over_the_boss(capsys):
+    from meeplezoo.agents.match import agent_seed, play_game
+
+    figures = solo.run("heuristic", 3, seed=5, quiet=True, game="seastead")
+    margins = []
+    for g in range(3):  # the same games again, the Boss's final score read from the engine state
+        env = games.make_env("seastead", num_players=1)
+        record = play_game(env, {"player_0": make_agent("heuristic", "seastead", seed=agent_seed(5 + g, 0))}, 5 + g)
+        margins.append(record.scores["player_0"] - env.unwrapped.state_obj.automa_score())
+    assert figures["margin"] == pytest.approx(sum(margins) / 3) and figures["worst_margin"] == min(margins)
+    assert env.unwrapped.state_obj.automa_score() > 0  # the Boss scored: the margin is not the score
+    assert f"margin over the automa: mean {figures['margin']:+.1f}" in capsys.readouterr().out
+    # an agent with a prepare step (az loads the shipped solo network there) and one without (the heuristic)
+    assert solo.run("az:sims=0", 2, seed=5, quiet=True, game="seastead")["won"] == 2
+
+
 def test_the_solo_benchmark_refuses_a_game_without_a_solo_mode():
     with pytest.raises(MeepleZooError, match=r"^concordia has no solo mode; the games with one: seastead"):
         solo.run("random", 1, game="concordia")

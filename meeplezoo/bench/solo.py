@@ -1,7 +1,8 @@
 """Solo benchmark: an agent's final scores in a game's solo mode over seeded games.
 
 Prints the mean, median, best and worst score, how many games were won (the game's ``ranks()``: the automa
-beaten or the solo goal reached), how many ended in each rating band where the game's solo rules define bands
+beaten or the solo goal reached), the mean margin over the automa's score where the game keeps one (Seastead's
+Boss, ``automa_score()``), how many ended in each rating band where the game's solo rules define bands
 (its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
 load). Game ``i`` uses seed ``seed + i`` for the game and the agent, so a run replays exactly.
 
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from .. import games
 from ..agents import make_agent
 from ..agents.match import agent_seed, play_game
+from ..envs.core.engine import State
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.manifest import load
 
@@ -45,16 +47,23 @@ def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, ga
         raise MeepleZooError(f"{game} has no solo mode; the games with one: {', '.join(solo_games()) or '(none)'}")
     band = band_of(game)
     scores: list[float] = []
+    margins: list[float] = []  # the score minus the automa's, in a game that keeps an automa's score
     won = decisions = 0
     cpu = 0.0
     for g in range(games_played):
         env = games.make_env(game, num_players=1)
         player = make_agent(agent, game, seed=agent_seed(seed + g, 0))
+        prepare = getattr(player, "prepare", None)  # an agent may load what it needs (a network, one torch
+        if callable(prepare):  # thread) before its first decision: that is not the decisions' CPU
+            prepare(game, 1)
         start = time.process_time()
         record = play_game(env, {"player_0": player}, seed + g)
         cpu += time.process_time() - start
         decisions += record.steps
         scores.append(record.scores["player_0"])
+        state = env.unwrapped.state_obj
+        if type(state).automa_score is not State.automa_score:
+            margins.append(scores[-1] - float(state.automa_score()))
         won += record.ranks["player_0"] == 0 and not record.truncated
         if not quiet:
             rated = f" ({band(scores[-1])})" if band else ""
@@ -69,6 +78,9 @@ def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, ga
         "cpu_s_per_decision": cpu / max(decisions, 1),
         "decisions_per_game": decisions / games_played,
     }
+    if margins:
+        out["margin"] = statistics.fmean(margins)
+        out["worst_margin"] = min(margins)
     _report(game, agent, seed, out, [band(s) for s in scores] if band else None, band)
     return out
 
@@ -86,6 +98,8 @@ def _report(
     rated = f" ({band(out['mean'])})" if band else ""
     print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
     print(f"  won {out['won']:g}/{n}")
+    if "margin" in out:
+        print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
     for name, count in Counter(bands or ()).most_common():
         print(f"  {name:>24}: {count} games")
     print(f"  CPU {out['cpu_s_per_decision'] * 1000:.2f} ms/decision, {out['decisions_per_game']:.0f} decisions/game")

@@ -237,17 +237,21 @@ def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
 
 
 def test_the_spec_reads_every_parameter():
-    agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,path=x.pt", "seastead")
-    assert (agent.sims, agent.seconds, agent.c_puct, agent.batch, agent.temp, agent.path) == (
+    agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,mix=0.25,path=x.pt", "seastead")
+    assert (agent.sims, agent.seconds, agent.c_puct, agent.batch, agent.temp, agent.mix, agent.path) == (
         50,
         0.25,
         2.0,
         4,
         0.5,
+        0.25,
         "x.pt",
     )
     with pytest.raises(AgentSpecError, match=r"^agent 'az': batch takes a whole number of at least 1, not '0'$"):
         make_agent("az:batch=0", "seastead")
+    for bad in ("1.5", "-0.1", "x"):
+        with pytest.raises(AgentSpecError, match=rf"^agent 'az': mix takes a number from 0 to 1, not '{bad}'$"):
+            make_agent(f"az:mix={bad}", "seastead")
 
 
 def test_a_cpu_time_budget_bounds_a_decision(net_file):
@@ -285,31 +289,36 @@ def test_finished_games_are_valued_by_win_or_by_score_margin(players):
         assert win == [1.0 if scores[0] > bar else -1.0] or scores[0] == bar
 
 
-#: the games that ship a 2-player network (``policies/az_2p.pt``, made by ``configs/<game>_az_2p.toml``)
-SHIPPED_2P = ("seastead", "board_royale", "resafa")
+#: the networks the games ship (``policies/az_<n>p.pt``, made by ``configs/<game>_az_<n>p.toml``): (game, players)
+SHIPPED = (("seastead", 2), ("concordia", 2), ("board_royale", 2), ("resafa", 2), ("seastead", 1))
 
 
-@pytest.mark.parametrize("game_name", SHIPPED_2P)
-def test_the_network_shipped_at_2_players_plays_as_plain_az(game_name):
-    """``az`` without a path plays the network the game ships (package data, trained by its shipped config)."""
+@pytest.mark.parametrize(("game_name", "players"), SHIPPED)
+def test_a_shipped_network_plays_as_plain_az(game_name, players):
+    """``az`` without a path plays the network the game ships for the table (package data, trained by its shipped
+    config); its policy alone beats random (solo: the Boss)."""
     from meeplezoo.agents.az import shipped_net
     from meeplezoo.agents.az_net import load_net
     from meeplezoo.training.config import tomllib
 
     game = manifest(game_name)
-    file = shipped_net(game_name, 2)
-    assert file.name == "az_2p.pt" and file.stat().st_size < 12_000_000  # small: package data
-    env = make_env(game_name, num_players=2)
-    net = load_net(
-        file, game_name, env.observation_space("player_0")["observation"].shape[0], env.action_space("player_0").n, 2
-    )
-    config = tomllib.loads(game.training_configs()[f"{game_name}_az_2p"].read_text(encoding="utf-8"))
-    assert config["algo"] == "az" and config["env"] == {"num_players": 2}
+    file = shipped_net(game_name, players)
+    assert file.name == f"az_{players}p.pt" and file.stat().st_size < 12_000_000  # small: package data
+    env = make_env(game_name, num_players=players)
+    size, actions = env.observation_space("player_0")["observation"].shape[0], env.action_space("player_0").n
+    net = load_net(file, game_name, size, actions, players)
+    config = tomllib.loads(game.training_configs()[f"{game_name}_az_{players}p"].read_text(encoding="utf-8"))
+    assert config["algo"] == "az" and config["env"] == {"num_players": players}
     assert (list(net.hidden), net.value) == (config["hidden"], config["value"])
-    result = play_match(game_name, ["az:sims=0", "random"], 2, seed=5, env_kwargs={"num_players": 2})
-    standing = next(s for s in result.standings() if s.label == "az:sims=0")
-    assert standing.games == 2 and standing.wins == 2  # the policy alone beats random
-    record = play_game(
-        env, {"player_0": make_agent("az:sims=16", game_name, seed=1), "player_1": make_agent("random", game_name)}, 3
-    )
+    if players == 1:
+        for seed in (5, 6):
+            record = play_game(env, {"player_0": make_agent("az:sims=0", game_name, seed=seed)}, seed)
+            assert record.ranks["player_0"] == 0 and not record.truncated  # the policy alone beats the Boss
+        seats = {"player_0": make_agent("az:sims=16", game_name, seed=1)}
+    else:
+        result = play_match(game_name, ["az:sims=0", "random"], 2, seed=5, env_kwargs={"num_players": 2})
+        standing = next(s for s in result.standings() if s.label == "az:sims=0")
+        assert standing.games == 2 and standing.wins == 2  # the policy alone beats random
+        seats = {"player_0": make_agent("az:sims=16", game_name, seed=1), "player_1": make_agent("random", game_name)}
+    record = play_game(env, seats, 3)
     assert not record.illegal_action and not record.truncated

@@ -123,5 +123,6 @@ def test_config_takes_the_name_of_a_config_the_game_ships(capsys, monkeypatch, t
     assert runs == [("seastead", load_config("seastead", str(shipped)))]
     assert main(["train", "seastead", "--out", str(tmp_path / "run"), "--config", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "no config file 'nope', nor a config of seastead by that name (it ships: seastead, seastead_az_2p)" in err
+    ships = "seastead, seastead_az_1p, seastead_az_2p"
+    assert f"no config file 'nope', nor a config of seastead by that name (it ships: {ships})" in err
     assert err.count("\n") == 1

@@ -64,3 +64,11 @@ class BaseAgent:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"
+
+
+def prepare_agent(agent: object, game: str, num_players: int) -> None:
+    """Call ``agent``'s optional ``prepare(game, num_players)`` (an agent need not inherit :class:`BaseAgent`):
+    what it loads for the table (a network, on one torch thread) is then not part of its first decision."""
+    prepare = getattr(agent, "prepare", None)
+    if callable(prepare):
+        prepare(game, num_players)

@@ -146,9 +146,10 @@ def serve(
 def _prepare(agent: Any, game: str, own: Any) -> None:
     """Let ``agent`` load what it needs for its table before its first decision (``prepare(game, num_players)``):
     the loading counts against ``start_seconds``, not a decision's budget."""
-    prepare = getattr(agent, "prepare", None)
-    if callable(prepare) and own is not None:
-        prepare(game, int(own.num_players))
+    from .base import prepare_agent
+
+    if own is not None:
+        prepare_agent(agent, game, int(own.num_players))
 
 
 def _loop(requests: Connection, answers: Connection, agent: Any, own: Any) -> None:

@@ -92,6 +92,25 @@ def test_the_solo_benchmark_reports_the_margin_over_the_boss(capsys):
     assert solo.run("az:sims=0", 2, seed=5, quiet=True, game="seastead")["won"] == 2
 
 
+def test_the_solo_benchmark_cli_gives_bad_input_one_line(tmp_path, capsys):
+    """A bad count, a bad agent spec or a file that is no network: exit status 2 with the reason in one line, and
+    no game played."""
+    with pytest.raises(SystemExit) as stop:
+        solo.main(["seastead", "--games", "0"])
+    assert stop.value.code == 2
+    assert "argument --games: takes a whole number from 1 to 1000000, not 0" in capsys.readouterr().err
+    junk = tmp_path / "net.pt"
+    junk.write_bytes(b"not a network")
+    for agent, message in (
+        ("az:mix=2", "agent 'az': mix takes a number from 0 to 1, not '2'"),
+        (f"az:path={junk}", f"az: {junk} is not an az network file"),
+    ):
+        assert solo.main(["seastead", "--agent", agent, "--games", "1"]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.startswith(f"python -m meeplezoo.bench.solo: error: {message}")
+        assert captured.err.count("\n") == 1 and captured.out == ""
+
+
 def test_the_solo_benchmark_refuses_a_game_without_a_solo_mode():
     with pytest.raises(MeepleZooError, match=r"^concordia has no solo mode; the games with one: seastead"):
         solo.run("random", 1, game="concordia")

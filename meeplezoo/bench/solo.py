@@ -1,8 +1,8 @@
 """Solo benchmark: an agent's final scores in a game's solo mode over seeded games.
 
 Prints the mean, median, best and worst score, how many games were won (the game's ``ranks()``: the automa
-beaten or the solo goal reached), the mean margin over the automa's score where the game keeps one (Seastead's
-Boss, ``automa_score()``), how many ended in each rating band where the game's solo rules define bands
+beaten or the solo goal reached), the mean margin over the automa's score (``automa_score()``: Seastead's Boss,
+Resafabot; 0 in a game without an automa), how many ended in each rating band where the game's solo rules define bands
 (its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
 load). Game ``i`` uses seed ``seed + i`` for the game and the agent, so a run replays exactly.
 
@@ -14,16 +14,18 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .. import games
 from ..agents import make_agent
+from ..agents.base import prepare_agent
 from ..agents.match import agent_seed, play_game
-from ..envs.core.engine import State
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.manifest import load
+from ..options import MAX_GAMES, MAX_SEED, bounded_int
 
 
 def solo_games() -> list[str]:
@@ -47,23 +49,19 @@ def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, ga
         raise MeepleZooError(f"{game} has no solo mode; the games with one: {', '.join(solo_games()) or '(none)'}")
     band = band_of(game)
     scores: list[float] = []
-    margins: list[float] = []  # the score minus the automa's, in a game that keeps an automa's score
+    margins: list[float] = []  # the score minus the automa's
     won = decisions = 0
     cpu = 0.0
     for g in range(games_played):
         env = games.make_env(game, num_players=1)
         player = make_agent(agent, game, seed=agent_seed(seed + g, 0))
-        prepare = getattr(player, "prepare", None)  # an agent may load what it needs (a network, one torch
-        if callable(prepare):  # thread) before its first decision: that is not the decisions' CPU
-            prepare(game, 1)
+        prepare_agent(player, game, 1)  # as an agent process does: loading is not the decisions' CPU
         start = time.process_time()
         record = play_game(env, {"player_0": player}, seed + g)
         cpu += time.process_time() - start
         decisions += record.steps
         scores.append(record.scores["player_0"])
-        state = env.unwrapped.state_obj
-        if type(state).automa_score is not State.automa_score:
-            margins.append(scores[-1] - float(state.automa_score()))
+        margins.append(scores[-1] - float(env.unwrapped.state_obj.automa_score()))
         won += record.ranks["player_0"] == 0 and not record.truncated
         if not quiet:
             rated = f" ({band(scores[-1])})" if band else ""
@@ -77,10 +75,9 @@ def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, ga
         "won": won,
         "cpu_s_per_decision": cpu / max(decisions, 1),
         "decisions_per_game": decisions / games_played,
+        "margin": statistics.fmean(margins),
+        "worst_margin": min(margins),
     }
-    if margins:
-        out["margin"] = statistics.fmean(margins)
-        out["worst_margin"] = min(margins)
     _report(game, agent, seed, out, [band(s) for s in scores] if band else None, band)
     return out
 
@@ -98,8 +95,7 @@ def _report(
     rated = f" ({band(out['mean'])})" if band else ""
     print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
     print(f"  won {out['won']:g}/{n}")
-    if "margin" in out:
-        print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
+    print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
     for name, count in Counter(bands or ()).most_common():
         print(f"  {name:>24}: {count} games")
     print(f"  CPU {out['cpu_s_per_decision'] * 1000:.2f} ms/decision, {out['decisions_per_game']:.0f} decisions/game")
@@ -109,11 +105,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m meeplezoo.bench.solo", description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=solo_games(), help="a game with a solo mode")
     parser.add_argument("--agent", default="heuristic", help="agent spec (heuristic, random, mcts:iters=...)")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=bounded_int("games", 1, MAX_GAMES), default=200)
+    parser.add_argument("--seed", type=bounded_int("seed", 0, MAX_SEED), default=0)
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
-    run(args.agent, args.games, args.seed, args.quiet, game=args.game)
+    try:
+        run(args.agent, args.games, args.seed, args.quiet, game=args.game)
+    except MeepleZooError as exc:  # a bad agent spec or network file: one line, as the main CLI gives it
+        print(f"{parser.prog}: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -144,6 +144,7 @@ class ISMCTSAgent:
         self._decisions: dict[str, int] = {}  # a pending decision's name -> its number in tree keys
         self._par = 0.0  # solo: the estimated score at the search's root
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        self._last_visits: np.ndarray | None = None  # the root's visit counts of the last search, over every action
 
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``game`` lacks what the parameters ask of it: the cut-off estimate
@@ -180,6 +181,7 @@ class ISMCTSAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             self.last_iterations = 0
+            self._last_visits = None
             return legal[0]
         game = view.game_name
         hooks = self._game_hooks(game)
@@ -212,6 +214,11 @@ class ISMCTSAgent:
             state = view.determinize(self.rng)
         self.last_iterations = done
         children = root.children
+        visits = np.zeros(num_actions, np.float32)
+        for a in legal:
+            if a in children:
+                visits[a] = children[a].n
+        self._last_visits = visits
         candidates = legal
         if played is not None:
             candidates = [a for a in legal if a not in played] or legal
@@ -219,6 +226,14 @@ class ISMCTSAgent:
         if played is not None:
             played.add(int(best))
         return int(best)
+
+    def search_distribution(self) -> np.ndarray | None:
+        """The root's visit shares of the last search, over the flat action space (zero off its legal actions), or
+        None when the last decision had one legal action. What a distilling learner fits (the az trainer's warm
+        start with ``warm_soft``): the search's whole judgement, not only its move."""
+        if self._last_visits is None:
+            return None
+        return self._last_visits / float(self._last_visits.sum())
 
     def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
         path = self._descend(root, state, py, num_players, num_actions)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+import numpy as np
+
 from .. import games
 from .base import Seed
 from .mcts import ISMCTSAgent
@@ -84,6 +86,10 @@ class ReferenceMCTS:
         if self._search is None or self._table != table:  # made at the first decision: the table is known then
             self._search, self._table = self._make(*table), table
         return self._search.act(view)
+
+    def search_distribution(self) -> np.ndarray | None:
+        """The root's visit shares of the last search (:meth:`.mcts.ISMCTSAgent.search_distribution`)."""
+        return self._search.search_distribution() if self._search is not None else None
 
 
 __all__ = ["ReferenceMCTS", "reference_spec", "tuned_table"]

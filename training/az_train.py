@@ -79,7 +79,8 @@ SETTINGS: tuple[Param, ...] = (
         "warm_soft",
         bool,
         True,
-        "warm start: fit the agent's whole action distribution where it gives one (a policy), else its move",
+        "warm start: fit the agent's whole action distribution where it gives one (a policy's, or a search's visit "
+        "shares at the root), else its move",
     ),
     Param("eval_every", int, 5, "evaluation games every this many iterations (0: none)", minimum=0),
     Param("eval_games", int, 20, "seat-rotated games against each opponent per evaluation", minimum=1),
@@ -197,9 +198,9 @@ def self_play_game(
 
 def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
     """The warm start's games: ``warm_games`` games of ``warm_agent`` in every seat (game ``g`` seeded by
-    ``(seed, 0, g)``), each real choice added to ``buffer`` with the policy target (the agent's distribution
-    with ``warm_soft`` where it gives one, else its move) and the final returns (``value`` mode) as the value
-    target; the number of positions added."""
+    ``(seed, 0, g)``), each real choice added to ``buffer`` with the policy target (with ``warm_soft`` the
+    agent's distribution where it gives one: a policy's, or a search's visit shares; else its move) and the
+    final returns (``value`` mode) as the value target; the number of positions added."""
     from ..agents import make_agent
     from ..agents.az import final_values
     from ..agents.view import view_of_state
@@ -224,6 +225,9 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
                 probabilities = getattr(agents[seat], "action_probabilities", None) if config["warm_soft"] else None
                 target = probabilities(view) if probabilities is not None else None  # before act takes the view apart
                 action = int(agents[seat].act(view))
+                searched = getattr(agents[seat], "search_distribution", None) if config["warm_soft"] else None
+                if target is None and searched is not None:  # a search's visit shares at the root
+                    target = searched()
                 if target is None:  # the move itself
                     target = np.zeros(engine_game.num_actions, np.float32)
                     target[action] = 1.0

@@ -87,6 +87,36 @@ def test_root_statistics_count_every_iteration_and_availability():
         assert abs(sum(child.w) - child.n) < 1e-6  # values of a 2-player game sum to 1 per iteration
 
 
+def test_the_search_distribution_is_the_roots_visit_shares_and_its_move_the_most_visited():
+    state = position("seastead", {}, 4, 10)
+    view = view_of_state(state, state.current_player())
+    agent = ISMCTSAgent(seed=0, iters=60)
+    captured = {}
+    original = agent._iterate
+
+    def spy(root, *args):
+        captured["root"] = root
+        return original(root, *args)
+
+    agent._iterate = spy
+    assert agent.search_distribution() is None  # no search yet
+    action = agent.act(view)
+    shares = agent.search_distribution()
+    visits = {a: child.n for a, child in captured["root"].children.items()}
+    assert shares.shape == (view.action_mask.size,) and shares.dtype == np.float32
+    assert np.isclose(shares.sum(), 1.0) and not shares[~view.action_mask.astype(bool)].any()
+    assert all(np.isclose(shares[a], n / 60) for a, n in visits.items())
+    assert shares[action] == shares.max()
+    # the tuned search reads the same shares through mcts-ref; a forced move has none
+    ref = make_agent("mcts-ref:iters=30", "seastead", seed=1)
+    ref.act(view)
+    assert np.isclose(ref.search_distribution().sum(), 1.0)
+    while len(state.legal_actions()) > 1:
+        state.apply(state.legal_actions()[0])
+    ref.act(view_of_state(state, state.current_player()))
+    assert ref.search_distribution() is None
+
+
 def test_a_time_budget_stops_the_search():
     state = position("concordia", {"num_players": 2}, 5, 30)
     agent = ISMCTSAgent(seed=0, seconds=0.05, cutoff=5)

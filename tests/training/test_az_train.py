@@ -279,6 +279,27 @@ def test_a_warm_start_from_a_policy_fits_its_whole_distribution(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_warm_start_from_a_search_fits_its_visit_shares(tmp_path):
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
+    values["warm_agent"] = "mcts:iters=10,cutoff=4"
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        targets, masks = buffer["pi"][:imitated], buffer["mask"][:imitated]
+    assert np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
+    assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # visit shares, not moves
+    assert np.allclose(targets * 10, np.round(targets * 10), atol=1e-4)  # counts out of 10 iterations
+    # with warm_soft off the same search gives its moves
+    values["warm_soft"] = False
+    logs.clear()
+    train_az("seastead", tmp_path / "hard", values, log=logs.append)
+    with np.load(tmp_path / "hard" / "checkpoints" / "buffer.npz") as buffer:
+        hard = buffer["pi"][:imitated]
+    assert set(np.unique(hard)) == {0.0, 1.0}
+
+
+@pytest.mark.slow
 def test_a_margin_valued_run_trains_a_margin_net_on_graded_returns(tmp_path):
     values = {**TINY, "iterations": 1, "eval_every": 0, "value": "margin", "env": {"num_players": 1}}
     net = train_az("seastead", tmp_path / "run", values, log=quiet)

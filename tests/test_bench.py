@@ -153,3 +153,39 @@ def test_meeplezoo_bench_isolation_prints_the_columns_and_the_goals(capsys, monk
     assert "seastead" in out and "random" in out and "heuristic" in out
     assert "% of in-process games/s" in out and "overhead per isolated decision" in out and "µs" in out
     assert "agent processes started and stopped per game" in out
+
+
+def test_the_value_benchmark_scores_a_perfect_and_a_constant_predictor_as_it_should():
+    import numpy as np
+
+    from meeplezoo.bench.az_value import fits
+
+    rng = np.random.default_rng(0)
+    final = rng.uniform(-1, 1, 300)
+    where = np.linspace(0, 1, 300, endpoint=False)
+    rows = np.stack([where, final, np.full(300, final.mean()), final], axis=1)  # the net exact, the estimate a constant
+    table = {f.part: f for f in fits(rows)}
+    assert sum(table[p].positions for p in ("first third", "second third", "last third")) == table["all"].positions
+    whole = table["all"]
+    assert whole.positions == 300 and whole.net_corr == pytest.approx(1.0) and whole.net_mse == pytest.approx(0.0)
+    assert whole.estimate_corr == 0.0 and whole.estimate_mse == pytest.approx(whole.variance)
+
+
+def test_the_value_benchmark_reads_a_shipped_network_on_real_games_and_refuses_a_foreign_one(tmp_path, capsys):
+    pytest.importorskip("torch")
+    from meeplezoo.bench import az_value
+
+    table = {f.part: f for f in az_value.run("seastead", None, ["heuristic", "random"], 2, seed=3)}
+    out = capsys.readouterr().out
+    assert "value head of" in out and "heuristic / random" in out
+    assert table["all"].positions > 100 and table["all"].variance > 0
+    assert -1 <= table["all"].net_corr <= 1 and table["all"].net_mse > 0
+    # a file that is no network, another game's network: one line, status 2
+    junk = tmp_path / "net.pt"
+    junk.write_bytes(b"not a network")
+    concordia = games.manifest("concordia").data_file("policies", "az_2p.pt")
+    for net, message in ((junk, f"az: {junk} is not an az network file"), (concordia, "concordia")):
+        assert az_value.main(["seastead", "--net", str(net), "--games", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("python -m meeplezoo.bench.az_value: error: ") and message in err
+        assert err.count("\n") == 1

@@ -29,13 +29,16 @@ from ..agents.az_net import (
 
 def losses(net: AZNet, obs: Any, masks: Any, pis: Any, zs: Any) -> tuple[Any, dict[str, float]]:
     """The training loss of a minibatch (torch tensors: observations, bool masks, visit distributions, returns)
-    and its figures: ``policy_loss`` (cross-entropy), ``value_loss`` (MSE), ``policy_entropy`` (of the network's
-    masked prior), ``value_error`` (mean absolute error of the values)."""
+    and its figures: ``policy_loss`` (cross-entropy, over the positions with a policy target), ``value_loss``
+    (MSE), ``policy_entropy`` (of the network's masked prior), ``value_error`` (mean absolute error of the
+    values)."""
     import torch
 
     logits, values = net.module(obs)
     logp = torch.log_softmax(logits.masked_fill(~masks, float("-inf")), dim=-1).masked_fill(~masks, 0.0)
-    policy_loss = -(pis * logp).sum(dim=-1).mean()
+    per_row = -(pis * logp).sum(dim=-1)
+    targeted = pis.sum(dim=-1) > 0  # a value game's position has no policy target (all-zero pi)
+    policy_loss = per_row.mean() if bool(targeted.all()) else per_row.sum() / targeted.sum().clamp(min=1)
     value_loss = ((values - zs) ** 2).mean()
     with torch.no_grad():
         entropy = -(logp.exp() * logp).sum(dim=-1).mean()

@@ -82,6 +82,21 @@ SETTINGS: tuple[Param, ...] = (
         "warm start: fit the agent's whole action distribution where it gives one (a policy's, or a search's visit "
         "shares at the root), else its move",
     ),
+    Param(
+        "value_games",
+        int,
+        0,
+        "warm start: games whose sampled positions teach the value head only (their seats from value_agents)",
+        minimum=0,
+    ),
+    Param(
+        "value_agents",
+        list,
+        [],
+        "the agents a value game's seats are drawn from, one per seat per game (default: the warm agent)",
+        element=str,
+    ),
+    Param("value_positions", int, 8, "positions drawn from each value game's real choices", minimum=1),
     Param("eval_every", int, 5, "evaluation games every this many iterations (0: none)", minimum=0),
     Param("eval_games", int, 20, "seat-rotated games against each opponent per evaluation", minimum=1),
     Param("eval_sims", int, 100, "simulations per decision of the evaluated agent", minimum=0),
@@ -243,6 +258,54 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
     return added
 
 
+def value_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
+    """The value games: ``value_games`` games, each seat played by an agent drawn from ``value_agents`` (default:
+    the warm agent; game ``g`` seeded by ``(seed, 0, g, 1)``). ``value_positions`` of each game's real choices,
+    drawn at random, enter ``buffer`` with the final returns (``value`` mode) as the value target and no policy
+    target (an all-zero ``pi``, which :func:`~.az_net.losses` leaves out of the policy loss); the number of
+    positions added.
+
+    Why: a game's successive positions share one result, so a value head fitted to every position of a few
+    hundred games learns those games' results, and it judges positions unlike them (an opponent it has not met)
+    no better than a constant. A few positions from each of many games, with varied seats, are as many results to
+    learn from (the AlphaGo value network's one position per game, Silver et al. 2016)."""
+    from ..agents import make_agent
+    from ..agents.az import final_values
+    from ..agents.view import view_of_state
+    from ..games import manifest
+
+    pool = list(config["value_agents"]) or [config["warm_agent"] or manifest(game).baseline_agent]
+    n = engine_game.num_players
+    empty = np.zeros(engine_game.num_actions, np.float32)
+    added = 0
+    for g in range(config["value_games"]):
+        seeds = np.random.SeedSequence([config["seed"], 0, g, 1]).generate_state(n + 2)
+        picker = np.random.default_rng(int(seeds[1]))
+        agents = [make_agent(pool[int(picker.integers(len(pool)))], game, seed=int(seeds[i + 2])) for i in range(n)]
+        state = engine_game.new_state(int(seeds[0]))
+        rows: list[tuple[np.ndarray, np.ndarray, int]] = []
+        for _ in range(engine_game.max_decisions):
+            if state.is_terminal():
+                break
+            legal = state.legal_order()
+            if len(legal) > 1:
+                seat = state.current_player()
+                view = view_of_state(state, seat)
+                rows.append((view.observation.copy(), view.action_mask.astype(bool), seat))
+                action = int(agents[seat].act(view))
+            else:
+                action = legal[0]
+            state.apply(action)
+        adjudicated = None if state.is_terminal() else state.adjudicated_ranks()
+        returns = np.array(final_values(state, value, adjudicated), np.float32)
+        keep = picker.choice(len(rows), size=min(config["value_positions"], len(rows)), replace=False)
+        for i in sorted(keep.tolist()):
+            obs, mask, seat = rows[i]
+            buffer.add(obs, mask, empty, np.roll(returns, -seat))
+        added += len(keep)
+    return added
+
+
 def _rng_state(rng: np.random.Generator) -> dict[str, Any]:
     return rng.bit_generator.state
 
@@ -376,7 +439,7 @@ class AZRun:
         self._wall0, self._cpu0 = time.perf_counter() - self.spent["wall"], time.process_time() - self.spent["cpu"]
         if progress:
             self.bar = _IterationBar(self.iteration, self.config["iterations"], self.config["time_limit"])
-        if not self.resume and self.config["warm_games"]:
+        if not self.resume and (self.config["warm_games"] or self.config["value_games"]):
             self.warm_start()
         while self.iteration < self.config["iterations"]:
             if self.iteration and self._out_of_budget():  # a new run plays one game at least
@@ -390,10 +453,14 @@ class AZRun:
             self.stopped = ""  # a budget spent by the last iteration did not cut the run short
 
     def warm_start(self) -> None:
-        """Imitate ``warm_agent``'s games before iteration 1: its moves and results fill the buffer, the network is
-        fitted ``warm_steps`` minibatches on them (logged at iteration 0); the positions stay in the buffer."""
+        """Imitate ``warm_agent``'s games before iteration 1: the value games' positions (:func:`value_games`), then
+        the agent's moves and results fill the buffer, the network is fitted ``warm_steps`` minibatches on them
+        (logged at iteration 0); the positions stay in the buffer."""
         config = self.config
         began = time.process_time()
+        if config["value_games"]:
+            valued = value_games(self.game, self.engine_game, config, self.buffer, self.net.value)
+            self.log(f"value games: {config['value_games']} games, {valued} positions for the value head")
         added = imitation_games(self.game, self.engine_game, config, self.buffer, self.net.value)
         fitted = fit(
             self.net, self.optimizer, self.buffer.arrays(), config["warm_steps"], config["batch_size"], self.rng

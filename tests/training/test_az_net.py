@@ -110,6 +110,27 @@ def test_fitting_lowers_the_loss_towards_the_targets(seastead, positions):
     assert fit(net, optimizer, arrays, steps=0, batch_size=8, rng=rng) == {}
 
 
+def test_a_position_without_a_policy_target_teaches_the_value_head_only(seastead, positions):
+    net = AZNet.for_game(seastead, hidden=(32,), seed=1)
+    obs, masks = positions
+    rng = np.random.default_rng(0)
+    pi = np.where(masks, rng.random(masks.shape), 0).astype(np.float32)
+    pi /= pi.sum(axis=1, keepdims=True)
+    z = rng.uniform(-1, 1, (len(obs), 2)).astype(np.float32)
+    half = len(obs) // 2
+    value_only = pi.copy()
+    value_only[half:] = 0.0  # the second half: value games' positions
+    t = {k: torch.from_numpy(v) for k, v in {"obs": obs.astype(np.float32), "mask": masks, "z": z}.items()}
+    with torch.no_grad():
+        _, mixed = losses(net, t["obs"], t["mask"], torch.from_numpy(value_only), t["z"])
+        _, targeted = losses(net, t["obs"][:half], t["mask"][:half], torch.from_numpy(pi[:half]), t["z"][:half])
+        _, every = losses(net, t["obs"], t["mask"], torch.from_numpy(pi), t["z"])
+    # the policy loss is the mean over the positions that have a policy target; the value loss counts every one
+    assert mixed["policy_loss"] == pytest.approx(targeted["policy_loss"], rel=1e-6)
+    assert mixed["value_loss"] == pytest.approx(every["value_loss"], rel=1e-6)
+    assert mixed["value_loss"] != pytest.approx(targeted["value_loss"], rel=1e-3)
+
+
 def test_the_docstring_examples_hold():
     import doctest
 

@@ -300,6 +300,32 @@ def test_a_warm_start_from_a_search_fits_its_visit_shares(tmp_path):
 
 
 @pytest.mark.slow
+def test_value_games_add_a_few_positions_of_each_game_for_the_value_head_only(tmp_path):
+    from meeplezoo.training.az_train import value_games
+
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "value": "margin"}
+    values.update(value_games=3, value_agents=["random", "heuristic"], value_positions=5, warm_steps=2)
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    line = next(line for line in logs if line.startswith("value games:"))
+    assert line.startswith("value games: 3 games, 15 positions")  # 5 of each game's real choices
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        pi, z, mask, obs = buffer["pi"], buffer["z"], buffer["mask"], buffer["obs"]
+    assert not pi[:15].any() and np.allclose(pi[15:].sum(axis=1), 1.0, atol=1e-5)  # then the self-play positions
+    assert (mask[:15].sum(axis=1) > 1).all()  # real choices only
+    # each game's positions carry that game's margins, seat-relative: the two seats' values are opposite
+    assert np.all(np.abs(z[:15]) < 1) and np.allclose(z[:15, 0], -z[:15, 1], atol=1e-6)
+    # the same settings add the same rows, bit for bit
+    from meeplezoo.games import manifest
+    from meeplezoo.training.az_train import ReplayBuffer
+
+    engine_game = manifest("seastead").engine_class()(num_players=2)
+    again = ReplayBuffer(100, engine_game.observation_size, engine_game.num_actions, 2)
+    assert value_games("seastead", engine_game, settings(values), again, "margin") == 15
+    assert np.array_equal(again.arrays()["z"], z[:15]) and np.array_equal(again.arrays()["obs"], obs[:15])
+
+
+@pytest.mark.slow
 def test_a_margin_valued_run_trains_a_margin_net_on_graded_returns(tmp_path):
     values = {**TINY, "iterations": 1, "eval_every": 0, "value": "margin", "env": {"num_players": 1}}
     net = train_az("seastead", tmp_path / "run", values, log=quiet)

@@ -11,7 +11,8 @@ With ``mix`` above 0 a leaf's value is that share of the game's static estimate 
 (:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with) and the rest the network's.
 Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
 ``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
-for that seat (first-play urgency at the parent's value). An action legal now but not when the node's prior was
+for that seat (first-play urgency at the parent's value); with ``qnorm`` every ``Q`` is first rescaled to [0, 1] by
+the range of the values backed up so far in the search. An action legal now but not when the node's prior was
 made (another determinization) gets the uniform share ``1 / |legal|``.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
@@ -117,7 +118,10 @@ class PUCTSearch:
     ``rng`` draws it. ``decisions`` maps a pending decision's name to its number in tree keys (kept across
     searches by the caller, so that keys are stable). ``value``: how finished games are valued (:func:`final_values`,
     the network's mode). ``estimate``/``mix``: a leaf's value is ``(1 - mix)`` times the network's plus ``mix`` times
-    ``estimate(state)`` (:func:`estimated_values`: the game's static estimate of the determinized leaf)."""
+    ``estimate(state)`` (:func:`estimated_values`: the game's static estimate of the determinized leaf). ``qnorm``:
+    selection reads each ``Q`` rescaled to [0, 1] by the lowest and highest value backed up so far in this search
+    (MuZero's normalisation), so ``c_puct`` weighs the prior against the value differences the search meets, not
+    against the full [-1, 1]."""
 
     def __init__(
         self,
@@ -130,8 +134,11 @@ class PUCTSearch:
         value: str = "win",
         estimate: Callable[[Any], list[float]] | None = None,
         mix: float = 0.0,
+        qnorm: bool = False,
     ) -> None:
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
+        self.qnorm = qnorm
+        self.low, self.high = math.inf, -math.inf  # the range of the values backed up in this search (qnorm)
         self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
@@ -204,8 +211,17 @@ class PUCTSearch:
         if waiting:
             self._evaluate(root, list(waiting.values()))
         for path, values in finished:
+            self._seen(values)
             _backup(path, values)
         return done
+
+    def _seen(self, values: Sequence[float]) -> None:
+        """Widen the range of backed-up values (``qnorm``) by a leaf's."""
+        low, high = min(values), max(values)
+        if low < self.low:
+            self.low = low
+        if high > self.high:
+            self.high = high
 
     def _evaluate(self, root: _Node, slots: list[_Pending]) -> None:
         """One network call for the waiting leaves: their priors stored, their values backed up."""
@@ -227,6 +243,7 @@ class PUCTSearch:
             absolute = [float(relative[(s - slot.mover) % n]) for s in range(n)]
             if slot.estimate is not None:
                 absolute = [(1.0 - self.mix) * v + self.mix * e for v, e in zip(absolute, slot.estimate, strict=True)]
+            self._seen(absolute)
             for path in slot.paths:
                 _backup(path, absolute)
 
@@ -269,6 +286,10 @@ class PUCTSearch:
             children = node.children
             scale = c * math.sqrt(node.n)
             fpu = node.w[mover] / node.n if node.n else 0.0
+            shift, stretch = 0.0, 1.0  # Q as it is, or (qnorm) rescaled to the range of the values met
+            if self.qnorm and self.high > self.low:
+                shift, stretch = self.low, 1.0 / (self.high - self.low)
+            fpu = (fpu - shift) * stretch
             uniform = 1.0 / len(legal)
             best, best_action = -math.inf, -1
             for a in legal:
@@ -277,7 +298,7 @@ class PUCTSearch:
                 if child is None or child.n == 0:
                     score = fpu + scale * p
                 else:
-                    score = child.w[mover] / child.n + scale * p / (1 + child.n)
+                    score = (child.w[mover] / child.n - shift) * stretch + scale * p / (1 + child.n)
                 if score > best:
                     best, best_action = score, a
             child = children.get(key + best_action)
@@ -373,6 +394,7 @@ class AZAgent(BaseAgent):
         Param("batch", int, 8, "leaf evaluations per network call (virtual loss spreads a batch)", minimum=1),
         Param("temp", float, 0.0, "0: the most visited move; above: sample visits ** (1 / temp)", minimum=0.0),
         Param("mix", float, 0.0, "the game's static estimate's share of a leaf value", minimum=0.0, maximum=1.0),
+        Param("qnorm", bool, False, "selection reads Q rescaled to the range of the values the search met"),
     )
     sims: int
     seconds: float
@@ -381,6 +403,7 @@ class AZAgent(BaseAgent):
     batch: int
     temp: float
     mix: float
+    qnorm: bool
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -453,6 +476,7 @@ class AZAgent(BaseAgent):
             value=net.value,
             estimate=self._estimate,
             mix=self.mix,
+            qnorm=self.qnorm,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)

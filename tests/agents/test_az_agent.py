@@ -135,6 +135,23 @@ def test_a_static_estimate_mixed_into_leaf_values_outweighs_the_network_by_its_s
     assert int(np.argmax(visits)) == (1 if mix < 0.5 else 0) and visits.max() > 0.6 * visits.sum()
 
 
+@pytest.mark.parametrize("qnorm", [False, True])
+def test_qnorm_lets_small_value_differences_outweigh_the_prior(qnorm):
+    """First move 1 is worth +0.02 to seat 0 and the prior favours move 0 nine to one: on the raw [-1, 1] scale a
+    difference of 0.02 never outweighs the prior's exploration term, rescaled to the values met it does (no game
+    ends within reach: the stub values every leaf)."""
+    game = ToyGame(sudden=False, length=400)
+    search = PUCTSearch(
+        evaluator([0.9, 0.05, 0.05], {1: 0.02}), c_puct=1.5, batch=1, rng=np.random.default_rng(0), qnorm=qnorm
+    )
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=200)
+    assert int(np.argmax(visits)) == (1 if qnorm else 0)
+    assert (search.low, search.high) == pytest.approx((-0.02, 0.02))  # the range of the values backed up
+    plain = PUCTSearch(evaluator([0.9, 0.05, 0.05], {1: 0.02}), c_puct=1.5, batch=1, rng=np.random.default_rng(0))
+    if not qnorm:  # off, the search is the plain one, visit for visit
+        assert np.array_equal(plain.run(lambda: ToyState(game), seat=0, sims=200)[0], visits)
+
+
 def test_the_estimated_values_are_the_games_estimate_as_a_margin():
     from meeplezoo.agents.az import estimated_values
     from meeplezoo.agents.mcts import search_hooks
@@ -237,7 +254,7 @@ def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
 
 
 def test_the_spec_reads_every_parameter():
-    agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,mix=0.25,path=x.pt", "seastead")
+    agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,mix=0.25,qnorm=1,path=x.pt", "seastead")
     assert (agent.sims, agent.seconds, agent.c_puct, agent.batch, agent.temp, agent.mix, agent.path) == (
         50,
         0.25,
@@ -247,6 +264,7 @@ def test_the_spec_reads_every_parameter():
         0.25,
         "x.pt",
     )
+    assert agent.qnorm is True and make_agent("az", "seastead").qnorm is False
     with pytest.raises(AgentSpecError, match=r"^agent 'az': batch takes a whole number of at least 1, not '0'$"):
         make_agent("az:batch=0", "seastead")
     for bad in ("1.5", "-0.1", "x"):

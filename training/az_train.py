@@ -211,6 +211,25 @@ def self_play_game(
     return figures
 
 
+def play_out(engine_game: Any, state: Any, choose: Callable[[int, Any], int]) -> list[int] | None:
+    """Play ``state`` to its end or the engine's decision cap: ``choose(seat, view)`` gives the move at every real
+    choice (the seat's :class:`~meeplezoo.agents.view.SeatView`), a forced move is applied as it is. The
+    adjudicated ranks of a game stopped at the cap, else None (the warm start's, the value games' and the value
+    benchmark's games)."""
+    from ..agents.view import view_of_state
+
+    for _ in range(engine_game.max_decisions):
+        if state.is_terminal():
+            break
+        legal = state.legal_order()
+        if len(legal) > 1:
+            seat = state.current_player()
+            state.apply(choose(seat, view_of_state(state, seat)))
+        else:
+            state.apply(legal[0])
+    return None if state.is_terminal() else state.adjudicated_ranks()
+
+
 def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
     """The warm start's games: ``warm_games`` games of ``warm_agent`` in every seat (game ``g`` seeded by
     ``(seed, 0, g)``), each real choice added to ``buffer`` with the policy target (with ``warm_soft`` the
@@ -218,7 +237,6 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
     final returns (``value`` mode) as the value target; the number of positions added."""
     from ..agents import make_agent
     from ..agents.az import final_values
-    from ..agents.view import view_of_state
     from ..games import manifest
 
     spec = config["warm_agent"] or manifest(game).baseline_agent
@@ -229,28 +247,22 @@ def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buff
         agents = [make_agent(spec, game, seed=int(seeds[i + 1])) for i in range(n)]
         state = engine_game.new_state(int(seeds[0]))
         rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
-        for _ in range(engine_game.max_decisions):
-            if state.is_terminal():
-                break
-            legal = state.legal_order()
-            if len(legal) > 1:
-                seat = state.current_player()
-                view = view_of_state(state, seat)
-                obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
-                probabilities = getattr(agents[seat], "action_probabilities", None) if config["warm_soft"] else None
-                target = probabilities(view) if probabilities is not None else None  # before act takes the view apart
-                action = int(agents[seat].act(view))
-                searched = getattr(agents[seat], "search_distribution", None) if config["warm_soft"] else None
-                if target is None and searched is not None:  # a search's visit shares at the root
-                    target = searched()
-                if target is None:  # the move itself
-                    target = np.zeros(engine_game.num_actions, np.float32)
-                    target[action] = 1.0
-                rows.append((obs, mask, target, seat))
-            else:
-                action = legal[0]
-            state.apply(action)
-        adjudicated = None if state.is_terminal() else state.adjudicated_ranks()
+
+        def imitate(seat: int, view: Any, agents: list[Any] = agents, rows: list[Any] = rows) -> int:
+            obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
+            probabilities = getattr(agents[seat], "action_probabilities", None) if config["warm_soft"] else None
+            target = probabilities(view) if probabilities is not None else None  # before act takes the view apart
+            action = int(agents[seat].act(view))
+            searched = getattr(agents[seat], "search_distribution", None) if config["warm_soft"] else None
+            if target is None and searched is not None:  # a search's visit shares at the root
+                target = searched()
+            if target is None:  # the move itself
+                target = np.zeros(engine_game.num_actions, np.float32)
+                target[action] = 1.0
+            rows.append((obs, mask, target, seat))
+            return action
+
+        adjudicated = play_out(engine_game, state, imitate)
         returns = np.array(final_values(state, value, adjudicated), np.float32)
         for obs, mask, target, seat in rows:
             buffer.add(obs, mask, target, np.roll(returns, -seat))
@@ -271,7 +283,6 @@ def value_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: 
     learn from (the AlphaGo value network's one position per game, Silver et al. 2016)."""
     from ..agents import make_agent
     from ..agents.az import final_values
-    from ..agents.view import view_of_state
     from ..games import manifest
 
     pool = list(config["value_agents"]) or [config["warm_agent"] or manifest(game).baseline_agent]
@@ -284,19 +295,12 @@ def value_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: 
         agents = [make_agent(pool[int(picker.integers(len(pool)))], game, seed=int(seeds[i + 2])) for i in range(n)]
         state = engine_game.new_state(int(seeds[0]))
         rows: list[tuple[np.ndarray, np.ndarray, int]] = []
-        for _ in range(engine_game.max_decisions):
-            if state.is_terminal():
-                break
-            legal = state.legal_order()
-            if len(legal) > 1:
-                seat = state.current_player()
-                view = view_of_state(state, seat)
-                rows.append((view.observation.copy(), view.action_mask.astype(bool), seat))
-                action = int(agents[seat].act(view))
-            else:
-                action = legal[0]
-            state.apply(action)
-        adjudicated = None if state.is_terminal() else state.adjudicated_ranks()
+
+        def record(seat: int, view: Any, agents: list[Any] = agents, rows: list[Any] = rows) -> int:
+            rows.append((view.observation.copy(), view.action_mask.astype(bool), seat))
+            return int(agents[seat].act(view))
+
+        adjudicated = play_out(engine_game, state, record)
         returns = np.array(final_values(state, value, adjudicated), np.float32)
         keep = picker.choice(len(rows), size=min(config["value_positions"], len(rows)), replace=False)
         for i in sorted(keep.tolist()):

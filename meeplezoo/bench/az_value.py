@@ -19,6 +19,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -28,9 +29,9 @@ from ..agents.az import estimated_values, final_values, shipped_net
 from ..agents.az_net import load_net
 from ..agents.base import prepare_agent
 from ..agents.match import agent_seed
-from ..agents.view import view_of_state
 from ..envs.core.errors import MeepleZooError
 from ..options import MAX_GAMES, MAX_SEED, bounded_int
+from ..training.az_train import play_out
 
 #: the parts of a game the figures are split by (fractions of its real choices) and the whole game
 PARTS = (("first third", 0.0, 1 / 3), ("second third", 1 / 3, 2 / 3), ("last third", 2 / 3, 1.0), ("all", 0.0, 1.0))
@@ -67,21 +68,14 @@ def value_rows(
         rng = np.random.default_rng(agent_seed(seed + g, n))  # the determinizations the estimate reads
         state = engine.new_state(seed + g)
         seen: list[tuple[int, float, float]] = []
-        for _ in range(engine.max_decisions):
-            if state.is_terminal():
-                break
-            legal = state.legal_order()
-            if len(legal) > 1:
-                seat = state.current_player()
-                view = view_of_state(state, seat)
-                obs, mask = view.observation.astype(np.float32)[None], view.action_mask.astype(bool)[None]
-                _, values = net.evaluate_batch(obs, mask)
-                seen.append((seat, float(values[0][0]), estimate(view.determinize(rng))[seat]))
-                action = int(players[seat].act(view))
-            else:
-                action = legal[0]
-            state.apply(action)
-        adjudicated = None if state.is_terminal() else state.adjudicated_ranks()
+
+        def judge(seat: int, view: Any, players: list[Any] = players, seen: list[Any] = seen, rng: Any = rng) -> int:
+            obs, mask = view.observation.astype(np.float32)[None], view.action_mask.astype(bool)[None]
+            _, values = net.evaluate_batch(obs, mask)
+            seen.append((seat, float(values[0][0]), estimate(view.determinize(rng))[seat]))
+            return int(players[seat].act(view))
+
+        adjudicated = play_out(engine, state, judge)
         final = final_values(state, net.value, adjudicated)
         rows += [(k / len(seen), v, e, final[seat]) for k, (seat, v, e) in enumerate(seen)]
     return np.array(rows, np.float64).reshape(-1, 4)

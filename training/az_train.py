@@ -399,8 +399,9 @@ class AZRun:
         if not config["opponents"]:
             baseline = manifest(self.game).baseline_agent
             config["opponents"] = [baseline] if baseline == "random" else [baseline, "random"]
-        for spec in config["opponents"]:
-            make_agent(spec, self.game, seed=0)  # a bad spec: one line before any self-play
+        warm = [config["warm_agent"]] if config["warm_agent"] else []
+        for spec in [*config["opponents"], *warm, *config["value_agents"]]:
+            make_agent(spec, self.game, seed=0)  # a bad spec: one line before anything is written or played
         try:
             (self.out / "checkpoints").mkdir(parents=True, exist_ok=True)
             (self.out / "config.json").write_text(json.dumps(config, indent=1, sort_keys=True) + "\n")

@@ -336,3 +336,20 @@ def test_a_margin_valued_run_trains_a_margin_net_on_graded_returns(tmp_path):
     agent = make_agent(f"az:sims=4,path={tmp_path / 'run' / 'final.pt'}", "seastead", seed=0)
     record = play_game(make_env("seastead", num_players=1), {"player_0": agent}, 2)
     assert not record.illegal_action and not record.truncated
+
+
+@pytest.mark.parametrize("key", ["warm_agent", "value_agents"])
+def test_a_bad_warm_or_value_agent_is_one_line_before_anything_is_written(tmp_path, key):
+    from meeplezoo.agents.spec import AgentSpecError
+
+    values = {
+        **TINY,
+        "iterations": 1,
+        "warm_games": 1,
+        "value_games": 1,
+        key: ["nope"] if key == "value_agents" else "nope",
+    }
+    with pytest.raises(AgentSpecError) as caught:
+        train_az("seastead", tmp_path / "run", values, log=quiet)
+    assert "nope" in str(caught.value) and "\n" not in str(caught.value)
+    assert not (tmp_path / "run" / "config.json").exists()

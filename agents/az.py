@@ -8,7 +8,9 @@ reached with a decision, the network gives the prior over its legal actions and 
 rollout); a finished game is valued by its real returns, as the network was trained to value (its ``value`` mode,
 :func:`final_values`: ``win``, +1 / -1 for two players, or ``margin``, a ``tanh`` of the score margin).
 With ``mix`` above 0 a leaf's value is that share of the game's static estimate of the determinized leaf
-(:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with) and the rest the network's.
+(:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with) and the rest the network's; with a
+``rollout`` policy the estimate is read after ``cutoff`` decisions of a rollout from the leaf (or the real result,
+when the rollout finishes the game), AlphaGo's mix of a value network and rollouts.
 Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
 ``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
 for that seat (first-play urgency at the parent's value); with ``qnorm`` every ``Q`` is first rescaled to [0, 1] by
@@ -23,7 +25,8 @@ batch. The move played is the root child visited most (ties: the higher prior, t
 of highest prior on the seat's observation (no determinization).
 
 Spec: ``az`` (the game's shipped network for the table, ``policies/az_<n>p.pt`` in its package),
-``az:sims=400``, ``az:seconds=0.5`` (CPU seconds per decision), ``az:path=runs/az/final.pt,sims=0``. A
+``az:sims=400``, ``az:seconds=0.5`` (CPU seconds per decision), ``az:path=runs/az/final.pt,sims=0``,
+``az:sims=50,mix=0.5,rollout=heuristic,cutoff=20``. A
 simulation budget replays exactly for the same seed; a time budget depends on the machine's speed and load.
 Networks are trained by expert iteration: ``meeplezoo train GAME --algo az`` (:mod:`meeplezoo.training.az_train`).
 """
@@ -31,6 +34,7 @@ Networks are trained by expert iteration: ``meeplezoo train GAME --algo az`` (:m
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +48,9 @@ from .az_net import AZNet, AZNetError, cached_net
 from .base import BaseAgent, Seed
 from .spec import AgentSpecError, Param, bind_keywords
 from .view import SeatView
+
+#: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
+ROLLOUTS = ("none", "random", "heuristic", "fast")
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
 Evaluate = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
@@ -121,7 +128,8 @@ class PUCTSearch:
     ``estimate(state)`` (:func:`estimated_values`: the game's static estimate of the determinized leaf). ``qnorm``:
     selection reads each ``Q`` rescaled to [0, 1] by the lowest and highest value backed up so far in this search
     (MuZero's normalisation), so ``c_puct`` weighs the prior against the value differences the search meets, not
-    against the full [-1, 1]."""
+    against the full [-1, 1]. ``rollout``: a policy (``policy(state) -> action``) played from each leaf for up to
+    ``cutoff`` decisions (0: to the end) before ``estimate`` reads it (``mix`` above 0 only)."""
 
     def __init__(
         self,
@@ -135,11 +143,14 @@ class PUCTSearch:
         estimate: Callable[[Any], list[float]] | None = None,
         mix: float = 0.0,
         qnorm: bool = False,
+        rollout: Callable[[Any], int] | None = None,
+        cutoff: int = 0,
     ) -> None:
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.low, self.high = math.inf, -math.inf  # the range of the values backed up in this search (qnorm)
         self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
+        self.rollout, self.cutoff = (rollout, cutoff) if self.estimate is not None else (None, 0)
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
@@ -205,7 +216,7 @@ class PUCTSearch:
             slot = _Pending(node, key, mover, obs, mask, [path])
             if self.estimate is not None:
                 t = time.perf_counter()
-                slot.estimate = self.estimate(state)
+                slot.estimate = self._leaf_estimate(state)
                 times.engine += time.perf_counter() - t
             waiting[(id(node), key)] = slot
         if waiting:
@@ -214,6 +225,19 @@ class PUCTSearch:
             self._seen(values)
             _backup(path, values)
         return done
+
+    def _leaf_estimate(self, state: Any) -> list[float]:
+        """The estimate's values of a leaf (its observation already taken, so ``state`` may move on): read at once,
+        or after the rollout, which is valued by its real result if it finishes the game."""
+        policy = self.rollout
+        if policy is not None:
+            cutoff, steps = self.cutoff, 0
+            while not state.is_terminal() and (cutoff == 0 or steps < cutoff):
+                state.apply(policy(state))
+                steps += 1
+            if state.is_terminal():
+                return final_values(state, self.value)
+        return self.estimate(state)  # type: ignore[misc]
 
     def _seen(self, values: Sequence[float]) -> None:
         """Widen the range of backed-up values (``qnorm``) by a leaf's."""
@@ -395,6 +419,10 @@ class AZAgent(BaseAgent):
         Param("temp", float, 0.0, "0: the most visited move; above: sample visits ** (1 / temp)", minimum=0.0),
         Param("mix", float, 0.0, "the game's static estimate's share of a leaf value", minimum=0.0, maximum=1.0),
         Param("qnorm", bool, False, "selection reads Q rescaled to the range of the values the search met"),
+        Param(
+            "rollout", str, "none", "a leaf's rollout policy before the estimate (needs mix above 0)", choices=ROLLOUTS
+        ),
+        Param("cutoff", int, 20, "rollout length in decisions (0: to the end of the game)", minimum=0),
     )
     sims: int
     seconds: float
@@ -404,6 +432,8 @@ class AZAgent(BaseAgent):
     temp: float
     mix: float
     qnorm: bool
+    rollout: str
+    cutoff: int
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -415,6 +445,46 @@ class AZAgent(BaseAgent):
         self.times = SearchTimes()  # summed over the agent's searches (benchmarks: the time split)
         self.last_simulations = 0
         self._estimate: Callable[[Any], list[float]] | None = None  # the game's static estimate (``mix``)
+        self._rollout: tuple[str, Callable[[Any], int]] | None = None  # (game, the rollout policy) once made
+        self._heuristic: Any = None  # the game's heuristic agent (``rollout=heuristic``)
+        if self.rollout != "none" and self.mix == 0:
+            raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
+
+    def check_game(self, game: str) -> None:
+        """Raise :class:`AgentSpecError` if ``rollout`` needs the game's heuristic agent and the game has none
+        (``make_agent`` calls it before any game starts)."""
+        from .mcts import plays_heuristic, search_hooks
+
+        hooks = search_hooks(game)
+        if self.rollout != "none" and plays_heuristic(self.rollout, hooks):
+            from .registry import available_agents
+
+            if hooks.heuristic not in available_agents(game):
+                raise AgentSpecError(
+                    f"az: rollout={self.rollout} for {game} needs the game's {hooks.heuristic!r} agent, and {game} "
+                    f"has none"
+                )
+
+    def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
+        """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's
+        generator (random rollouts draw from a ``random.Random`` it seeds)."""
+        if self.rollout == "none":
+            return None
+        if self._rollout is None or self._rollout[0] != game:
+            from .mcts import rollout_policy, search_hooks
+
+            hooks = search_hooks(game)
+            py = random.Random(int(self.rng.integers(2**63)))
+            self._rollout = (game, rollout_policy(self.rollout, hooks, py, lambda: self._heuristic_agent(game)))
+        return self._rollout[1]
+
+    def _heuristic_agent(self, game: str) -> Any:
+        from .mcts import search_hooks
+        from .registry import make_agent
+
+        if self._heuristic is None:
+            self._heuristic = make_agent(search_hooks(game).heuristic, game, seed=int(self.rng.integers(2**63)))
+        return self._heuristic
 
     @property
     def uses_determinize(self) -> bool:  # type: ignore[override]
@@ -477,6 +547,8 @@ class AZAgent(BaseAgent):
             estimate=self._estimate,
             mix=self.mix,
             qnorm=self.qnorm,
+            rollout=self._rollout_policy(view.game_name),
+            cutoff=self.cutoff,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)

@@ -152,8 +152,7 @@ class ISMCTSAgent:
         rollout) and ``bias`` play. ``make_agent`` calls it, so the spec fails before any game starts."""
         hooks = self._game_hooks(game)
         self._check_estimate(game, hooks)
-        plays_heuristic = self.rollout == "heuristic" or (self.rollout == "fast" and hooks.rollout is None)
-        uses = [f"rollout={self.rollout}"] if plays_heuristic else []
+        uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         uses += ["bias"] if self.bias > 0 else []
         if uses:
             from .registry import available_agents
@@ -327,17 +326,7 @@ class ISMCTSAgent:
         return self._heuristic
 
     def _policy(self, game: str, hooks: SearchHooks, py: random.Random) -> Callable[[Any], int]:
-        fast = hooks.rollout
-        if self.rollout == "fast" and fast is not None:
-            return lambda state: fast(state, py)
-        if self.rollout in ("heuristic", "fast"):
-            return self._heuristic_agent(game, hooks).choose
-
-        def random_policy(state: Any) -> int:
-            legal = state.legal_order()
-            return legal[int(py.random() * len(legal))]
-
-        return random_policy
+        return rollout_policy(self.rollout, hooks, py, lambda: self._heuristic_agent(game, hooks))
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"iters={self.iters}"
@@ -346,6 +335,31 @@ class ISMCTSAgent:
             f"forced={self.forced}, bias={self.bias:g}, horizon={self.horizon}, repeat={self.repeat}, "
             f"estimate={self.estimate}, seed={self.seed!r})"
         )
+
+
+def plays_heuristic(rollout: str, hooks: SearchHooks) -> bool:
+    """Whether rollout policy ``rollout`` plays the game's heuristic agent (``fast`` does when the game ships no
+    cheap rollout policy)."""
+    return rollout == "heuristic" or (rollout == "fast" and hooks.rollout is None)
+
+
+def rollout_policy(
+    rollout: str, hooks: SearchHooks, py: random.Random, heuristic: Callable[[], Any]
+) -> Callable[[Any], int]:
+    """``policy(state) -> action`` for rollout policy ``rollout``: ``random`` (uniform over the legal actions, drawn
+    from ``py``), ``heuristic`` (``heuristic()``'s agent's ``choose``) or ``fast`` (the game's cheap rollout policy,
+    else the heuristic's)."""
+    fast = hooks.rollout
+    if rollout == "fast" and fast is not None:
+        return lambda state: fast(state, py)
+    if plays_heuristic(rollout, hooks):
+        return heuristic().choose
+
+    def random_policy(state: Any) -> int:
+        legal = state.legal_order()
+        return legal[int(py.random() * len(legal))]
+
+    return random_policy
 
 
 def _final_values(state: Any, num_players: int) -> list[float]:
@@ -391,4 +405,4 @@ def _scores(state: Any) -> list[float]:
     return state.scores()
 
 
-__all__ = ["NO_HOOKS", "ISMCTSAgent", "search_hooks"]
+__all__ = ["NO_HOOKS", "ISMCTSAgent", "plays_heuristic", "rollout_policy", "search_hooks"]

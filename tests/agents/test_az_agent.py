@@ -152,6 +152,65 @@ def test_qnorm_lets_small_value_differences_outweigh_the_prior(qnorm):
         assert np.array_equal(plain.run(lambda: ToyState(game), seat=0, sims=200)[0], visits)
 
 
+def test_a_leaf_rollout_plays_the_policy_cutoff_decisions_before_the_estimate_reads_it():
+    """Each leaf's estimate is read after exactly ``cutoff`` rollout moves (the policy's: all 1s here) played on from
+    the leaf, whose observation was taken before; the rollout is part of the leaf, not of the tree."""
+    game = ToyGame(sudden=False, length=400)
+    seen: list[list[int]] = []
+
+    def estimate(state: ToyState) -> list[float]:
+        seen.append(list(state.moves))
+        return [0.0, 0.0]
+
+    search = PUCTSearch(
+        evaluator([0.8, 0.1, 0.1]),
+        c_puct=1.5,
+        batch=4,
+        rng=np.random.default_rng(0),
+        estimate=estimate,
+        mix=0.5,
+        rollout=lambda state: 1,
+        cutoff=5,
+    )
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=40)
+    assert len(seen) == search.times.evaluations  # one estimate per leaf the network valued
+    assert all(len(moves) >= 5 and moves[-5:] == [1] * 5 for moves in seen)
+    assert any(moves[:-5] and moves[-6] != 1 for moves in seen)  # the tree's own moves lie above the rollout
+    assert visits.sum() == 39 and visits[0] > visits[1]  # the tree was not walked by the rollout moves
+
+
+@pytest.mark.parametrize("mix", [0.5, 1.0])
+def test_a_rollout_that_finishes_the_game_backs_up_its_real_result(mix):
+    """The rollout policy plays 2, which wins at once for seat 1: every leaf after seat 0's first move 0 or 1 is a
+    loss for seat 0 by its real result (the estimate, which says +1 for seat 0, is never read), so with the
+    network's zero values mixed in, the search goes for the immediate win, move 2."""
+    game = ToyGame(sudden=True, length=6)
+    read = []
+
+    def estimate(state: ToyState) -> list[float]:
+        read.append(1)
+        return [1.0, -1.0]
+
+    search = PUCTSearch(
+        evaluator([0.45, 0.45, 0.1]),
+        c_puct=1.5,
+        batch=1,
+        rng=np.random.default_rng(0),
+        estimate=estimate,
+        mix=mix,
+        rollout=lambda state: 2,
+        cutoff=0,
+    )
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=60)
+    assert not read
+    assert visits[2] >= 0.85 * visits.sum()
+    no_rollout = PUCTSearch(
+        evaluator([0.45, 0.45, 0.1]), c_puct=1.5, batch=1, rng=np.random.default_rng(0), estimate=estimate, mix=mix
+    )  # the estimate values the same leaves, +1 for seat 0: moves 0 and 1 look as good as they are likely
+    plain, _ = no_rollout.run(lambda: ToyState(game), seat=0, sims=60)
+    assert read and plain[2] < 0.7 * plain.sum()
+
+
 def test_the_estimated_values_are_the_games_estimate_as_a_margin():
     from meeplezoo.agents.az import estimated_values
     from meeplezoo.agents.mcts import search_hooks
@@ -270,6 +329,37 @@ def test_the_spec_reads_every_parameter():
     for bad in ("1.5", "-0.1", "x"):
         with pytest.raises(AgentSpecError, match=rf"^agent 'az': mix takes a number from 0 to 1, not '{bad}'$"):
             make_agent(f"az:mix={bad}", "seastead")
+    agent = make_agent("az:mix=0.5,rollout=heuristic,cutoff=12", "board_royale")
+    assert (agent.rollout, agent.cutoff) == ("heuristic", 12) and make_agent("az", "seastead").rollout == "none"
+    with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
+        make_agent("az:rollout=random", "seastead")
+    with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):
+        make_agent("az:mix=1,rollout=greedy", "seastead")
+
+
+def test_random_rollouts_replay_for_the_same_seed(net_file):
+    spec = f"az:sims=16,batch=4,mix=0.5,rollout=random,cutoff=8,path={net_file}"
+    env = make_env("seastead")
+    records = [
+        play_game(
+            env,
+            {"player_0": make_agent(spec, "seastead", seed=s), "player_1": make_agent("random", "seastead", 2)},
+            seed=4,
+            record_actions=True,
+        )
+        for s in (7, 7)
+    ]
+    assert records[0].decisions == records[1].decisions and not records[0].illegal_action
+    plain = play_game(
+        env,
+        {
+            "player_0": make_agent(f"az:sims=16,batch=4,mix=0.5,path={net_file}", "seastead", seed=7),
+            "player_1": make_agent("random", "seastead", 2),
+        },
+        seed=4,
+        record_actions=True,
+    )
+    assert plain.decisions != records[0].decisions  # the rollouts changed the leaf values, hence some moves
 
 
 def test_a_cpu_time_budget_bounds_a_decision(net_file):

@@ -129,7 +129,9 @@ class PUCTSearch:
     selection reads each ``Q`` rescaled to [0, 1] by the lowest and highest value backed up so far in this search
     (MuZero's normalisation), so ``c_puct`` weighs the prior against the value differences the search meets, not
     against the full [-1, 1]. ``rollout``: a policy (``policy(state) -> action``) played from each leaf for up to
-    ``cutoff`` decisions (0: to the end) before ``estimate`` reads it (``mix`` above 0 only)."""
+    ``cutoff`` decisions (0: to the end) before ``estimate`` reads it (``mix`` above 0 only). ``ptemp``: the priors
+    are the network's policy raised to ``1 / ptemp`` and renormalised (a softmax temperature; above 1 flattens
+    them, so the search spreads further from the network's favourites)."""
 
     def __init__(
         self,
@@ -145,9 +147,11 @@ class PUCTSearch:
         qnorm: bool = False,
         rollout: Callable[[Any], int] | None = None,
         cutoff: int = 0,
+        ptemp: float = 1.0,
     ) -> None:
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
+        self.ptemp = ptemp
         self.low, self.high = math.inf, -math.inf  # the range of the values backed up in this search (qnorm)
         self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
         self.rollout, self.cutoff = (rollout, cutoff) if self.estimate is not None else (None, 0)
@@ -260,6 +264,9 @@ class PUCTSearch:
         n = self.num_players
         for i, slot in enumerate(slots):
             prior = np.array(priors[i], dtype=np.float64)
+            if self.ptemp != 1.0:  # a softmax temperature on the network's policy: above 1 flattens it
+                prior **= 1.0 / self.ptemp
+                prior /= prior.sum()
             if slot.node is root and self.noise is not None:
                 prior = self._noisy(prior, masks[i])
             slot.node.priors[slot.key] = prior
@@ -423,6 +430,7 @@ class AZAgent(BaseAgent):
             "rollout", str, "none", "a leaf's rollout policy before the estimate (needs mix above 0)", choices=ROLLOUTS
         ),
         Param("cutoff", int, 20, "rollout length in decisions (0: to the end of the game)", minimum=0),
+        Param("ptemp", float, 1.0, "softmax temperature of the prior (above 1 flattens it)", minimum=0.05),
     )
     sims: int
     seconds: float
@@ -434,6 +442,7 @@ class AZAgent(BaseAgent):
     qnorm: bool
     rollout: str
     cutoff: int
+    ptemp: float
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -549,6 +558,7 @@ class AZAgent(BaseAgent):
             qnorm=self.qnorm,
             rollout=self._rollout_policy(view.game_name),
             cutoff=self.cutoff,
+            ptemp=self.ptemp,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)

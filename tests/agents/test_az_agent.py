@@ -211,6 +211,18 @@ def test_a_rollout_that_finishes_the_game_backs_up_its_real_result(mix):
     assert read and plain[2] < 0.7 * plain.sum()
 
 
+@pytest.mark.parametrize("ptemp", [1.0, 3.0])
+def test_a_prior_temperature_flattens_the_networks_policy(ptemp):
+    """The stored prior is the policy raised to ``1 / ptemp``, renormalised: 1 leaves it as the network gave it."""
+    game = ToyGame(sudden=False, length=400)
+    policy = np.array([0.8, 0.15, 0.05])
+    search = PUCTSearch(evaluator(list(policy)), c_puct=1.5, batch=1, rng=np.random.default_rng(0), ptemp=ptemp)
+    _, prior = search.run(lambda: ToyState(game), seat=0, sims=30)
+    expected = policy ** (1 / ptemp)
+    assert prior == pytest.approx(expected / expected.sum(), rel=1e-6)
+    assert (prior[0] < 0.8) == (ptemp > 1)
+
+
 def test_the_estimated_values_are_the_games_estimate_as_a_margin():
     from meeplezoo.agents.az import estimated_values
     from meeplezoo.agents.mcts import search_hooks
@@ -329,8 +341,10 @@ def test_the_spec_reads_every_parameter():
     for bad in ("1.5", "-0.1", "x"):
         with pytest.raises(AgentSpecError, match=rf"^agent 'az': mix takes a number from 0 to 1, not '{bad}'$"):
             make_agent(f"az:mix={bad}", "seastead")
-    agent = make_agent("az:mix=0.5,rollout=heuristic,cutoff=12", "board_royale")
-    assert (agent.rollout, agent.cutoff) == ("heuristic", 12) and make_agent("az", "seastead").rollout == "none"
+    agent = make_agent("az:mix=0.5,rollout=heuristic,cutoff=12,ptemp=2", "board_royale")
+    assert (agent.rollout, agent.cutoff, agent.ptemp) == ("heuristic", 12, 2.0) and make_agent(
+        "az", "seastead"
+    ).rollout == "none"
     with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
         make_agent("az:rollout=random", "seastead")
     with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):

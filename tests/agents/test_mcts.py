@@ -64,11 +64,9 @@ def test_mcts_picks_a_legal_action_and_replays_for_the_same_seed(game, config):
             assert make_agent(spec, game, seed=3).act(view) == a, spec
 
 
-def test_root_statistics_count_every_iteration_and_availability():
-    state = position("seastead", {}, 4, 10)
-    view = view_of_state(state, state.current_player())
-    agent = ISMCTSAgent(seed=0, iters=60)
-    captured = {}
+def spy_root(agent: ISMCTSAgent) -> dict:
+    """Make ``agent`` keep the root of its next search in the returned dict, under ``"root"``."""
+    captured: dict = {}
     original = agent._iterate
 
     def spy(root, *args):
@@ -76,6 +74,14 @@ def test_root_statistics_count_every_iteration_and_availability():
         return original(root, *args)
 
     agent._iterate = spy
+    return captured
+
+
+def test_root_statistics_count_every_iteration_and_availability():
+    state = position("seastead", {}, 4, 10)
+    view = view_of_state(state, state.current_player())
+    agent = ISMCTSAgent(seed=0, iters=60)
+    captured = spy_root(agent)
     agent.act(view)
     root = captured["root"]
     assert agent.last_iterations == 60
@@ -91,14 +97,7 @@ def test_the_search_distribution_is_the_roots_visit_shares_and_its_move_the_most
     state = position("seastead", {}, 4, 10)
     view = view_of_state(state, state.current_player())
     agent = ISMCTSAgent(seed=0, iters=60)
-    captured = {}
-    original = agent._iterate
-
-    def spy(root, *args):
-        captured["root"] = root
-        return original(root, *args)
-
-    agent._iterate = spy
+    captured = spy_root(agent)
     assert agent.search_distribution() is None  # no search yet
     action = agent.act(view)
     shares = agent.search_distribution()
@@ -234,14 +233,7 @@ class _ChainView:
 @pytest.mark.parametrize("forced", [False, True])
 def test_forced_decisions_are_no_tree_level_when_asked(forced):
     agent = ISMCTSAgent(seed=0, iters=200, forced=forced)
-    captured = {}
-    original = agent._iterate
-
-    def spy(root, *args):
-        captured["root"] = root
-        return original(root, *args)
-
-    agent._iterate = spy
+    captured = spy_root(agent)
     assert agent.act(_ChainView()) == 1  # the only winning line starts with 1
     below = list(captured["root"].children[1].children.values())
     if forced:  # seat 1's forced move is skipped: the children are seat 0's second pick (both actions)
@@ -268,14 +260,7 @@ def test_a_heavy_progressive_bias_plays_the_heuristics_choice():
     view = view_of_state(state, state.current_player())
     k = len(view.legal_actions)
     agent = ISMCTSAgent(seed=1, iters=k + 15, cutoff=3, bias=100.0)
-    captured = {}
-    original = agent._iterate
-
-    def spy(root, *args):
-        captured["root"] = root
-        return original(root, *args)
-
-    agent._iterate = spy
+    captured = spy_root(agent)
     action = agent.act(view)
     root = captured["root"]
     assert root.hint in view.legal_actions
@@ -316,14 +301,7 @@ def test_a_solo_search_values_score_gains_over_the_root():
     assert _solo_values(state, estimate, scale, now + scale)[0] < 0.3
     view = view_of_state(state, state.current_player())
     agent = ISMCTSAgent(seed=0, iters=80, cutoff=6)
-    captured = {}
-    original = agent._iterate
-
-    def spy(root, *args):
-        captured["root"] = root
-        return original(root, *args)
-
-    agent._iterate = spy
+    captured = spy_root(agent)
     assert agent.act(view) in view.legal_actions
     means = {round(c.w[0] / c.n, 6) for c in captured["root"].children.values() if c.n}
     assert len(means) > 1

@@ -567,7 +567,11 @@ class AZAgent(BaseAgent):
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"
-        return f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, seed={self.seed!r})"
+        leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
+        return (
+            f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
+            f"qnorm={self.qnorm}{leaf}, seed={self.seed!r})"
+        )
 
 
 __all__ = [

@@ -345,6 +345,13 @@ def test_the_spec_reads_every_parameter():
     assert (agent.rollout, agent.cutoff, agent.ptemp) == ("heuristic", 12, 2.0) and make_agent(
         "az", "seastead"
     ).rollout == "none"
+    assert repr(agent) == (
+        "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, mix=0.5, rollout=heuristic, cutoff=12, "
+        "seed=None)"
+    )
+    assert repr(make_agent("az:sims=50", "seastead")) == (
+        "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, seed=None)"
+    )
     with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
         make_agent("az:rollout=random", "seastead")
     with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):

@@ -462,17 +462,11 @@ class AZAgent(BaseAgent):
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``rollout`` needs the game's heuristic agent and the game has none
         (``make_agent`` calls it before any game starts)."""
-        from .mcts import plays_heuristic, search_hooks
+        from .mcts import plays_heuristic, require_heuristic, search_hooks
 
         hooks = search_hooks(game)
-        if self.rollout != "none" and plays_heuristic(self.rollout, hooks):
-            from .registry import available_agents
-
-            if hooks.heuristic not in available_agents(game):
-                raise AgentSpecError(
-                    f"az: rollout={self.rollout} for {game} needs the game's {hooks.heuristic!r} agent, and {game} "
-                    f"has none"
-                )
+        uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
+        require_heuristic(self.name, game, hooks, uses)
 
     def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
         """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's

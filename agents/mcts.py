@@ -154,14 +154,7 @@ class ISMCTSAgent:
         self._check_estimate(game, hooks)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         uses += ["bias"] if self.bias > 0 else []
-        if uses:
-            from .registry import available_agents
-
-            if hooks.heuristic not in available_agents(game):
-                raise AgentSpecError(
-                    f"agent {self.name!r} for {game}: {' and '.join(uses)} needs the game's {hooks.heuristic!r} "
-                    f"agent, and {game} has none"
-                )
+        require_heuristic(self.name, game, hooks, uses)
 
     def _check_estimate(self, game: str, hooks: SearchHooks) -> None:
         """Raise :class:`AgentSpecError` if ``estimate`` names none of the game's cut-off estimates."""
@@ -343,6 +336,20 @@ def plays_heuristic(rollout: str, hooks: SearchHooks) -> bool:
     return rollout == "heuristic" or (rollout == "fast" and hooks.rollout is None)
 
 
+def require_heuristic(agent: str, game: str, hooks: SearchHooks, uses: list[str]) -> None:
+    """Raise a one-line :class:`AgentSpecError` if ``uses`` (the parameters of ``agent`` that play the game's
+    heuristic) is not empty and ``game`` has no agent by the name its hooks give."""
+    if not uses:
+        return
+    from .registry import available_agents
+
+    if hooks.heuristic not in available_agents(game):
+        raise AgentSpecError(
+            f"agent {agent!r} for {game}: {' and '.join(uses)} needs the game's {hooks.heuristic!r} agent, and "
+            f"{game} has none"
+        )
+
+
 def rollout_policy(
     rollout: str, hooks: SearchHooks, py: random.Random, heuristic: Callable[[], Any]
 ) -> Callable[[Any], int]:
@@ -405,4 +412,4 @@ def _scores(state: Any) -> list[float]:
     return state.scores()
 
 
-__all__ = ["NO_HOOKS", "ISMCTSAgent", "plays_heuristic", "rollout_policy", "search_hooks"]
+__all__ = ["NO_HOOKS", "ISMCTSAgent", "plays_heuristic", "require_heuristic", "rollout_policy", "search_hooks"]

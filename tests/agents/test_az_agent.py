@@ -267,6 +267,15 @@ def test_sims_0_plays_legal_moves_from_the_policy_alone(net_file):
     assert not record.illegal_action and not record.truncated
 
 
+def game_against_random(spec: str, agent_seed: int):
+    """One recorded 2-player Seastead game (seed 4) of agent ``spec`` (seeded ``agent_seed``) against random."""
+    agents = {
+        "player_0": make_agent(spec, "seastead", seed=agent_seed),
+        "player_1": make_agent("random", "seastead", 2),
+    }
+    return play_game(make_env("seastead"), agents, seed=4, record_actions=True)
+
+
 def test_the_same_seed_makes_the_same_decisions(net_file):
     spec = f"az:sims=12,batch=4,temp=1,path={net_file}"  # temp=1: the agent's generator picks moves too
 
@@ -274,16 +283,7 @@ def test_the_same_seed_makes_the_same_decisions(net_file):
         result = play_match("seastead", [spec, "random"], games=1, seed=seed)
         return result.records[0]
 
-    env = make_env("seastead")
-    records = [
-        play_game(
-            env,
-            {"player_0": make_agent(spec, "seastead", seed=s), "player_1": make_agent("random", "seastead", 2)},
-            seed=4,
-            record_actions=True,
-        )
-        for s in (7, 7, 8)
-    ]
+    records = [game_against_random(spec, s) for s in (7, 7, 8)]
     assert records[0].decisions == records[1].decisions
     assert records[0].decisions != records[2].decisions  # another agent seed: other determinizations and draws
     assert not records[0].illegal_action
@@ -360,26 +360,9 @@ def test_the_spec_reads_every_parameter():
 
 def test_random_rollouts_replay_for_the_same_seed(net_file):
     spec = f"az:sims=16,batch=4,mix=0.5,rollout=random,cutoff=8,path={net_file}"
-    env = make_env("seastead")
-    records = [
-        play_game(
-            env,
-            {"player_0": make_agent(spec, "seastead", seed=s), "player_1": make_agent("random", "seastead", 2)},
-            seed=4,
-            record_actions=True,
-        )
-        for s in (7, 7)
-    ]
+    records = [game_against_random(spec, 7) for _ in range(2)]
     assert records[0].decisions == records[1].decisions and not records[0].illegal_action
-    plain = play_game(
-        env,
-        {
-            "player_0": make_agent(f"az:sims=16,batch=4,mix=0.5,path={net_file}", "seastead", seed=7),
-            "player_1": make_agent("random", "seastead", 2),
-        },
-        seed=4,
-        record_actions=True,
-    )
+    plain = game_against_random(f"az:sims=16,batch=4,mix=0.5,path={net_file}", 7)
     assert plain.decisions != records[0].decisions  # the rollouts changed the leaf values, hence some moves
 
 

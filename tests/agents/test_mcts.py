@@ -568,6 +568,9 @@ def test_a_search_that_plays_the_heuristic_needs_the_games_heuristic_agent(insta
         ):
             make_agent(spec, "seastead", seed=0)
     assert make_agent("mcts:rollout=random", "seastead", seed=0).rollout == "random"  # plays no heuristic
+    with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: rollout=heuristic needs the game's 'oracle'"):
+        make_agent("az:mix=1,rollout=heuristic", "seastead", seed=0)  # az's leaf rollouts: the same check
+    assert make_agent("az:mix=1,rollout=random", "seastead", seed=0).rollout == "random"
 
 
 def test_forced_takes_every_spelling_of_a_bool():

@@ -21,12 +21,15 @@ The run folder holds::
     OUT/tb/                          tensorboard logs (loss/, selfplay/, time/, eval/)
     OUT/final.pt                     the network at the end (no optimiser state): ``az:path=OUT/final.pt``
 
-Self-play game ``g`` of iteration ``K`` is seeded by ``(seed, K, g)`` alone and the minibatches by the trainer's
-generator (saved), so ``--resume`` continues bit for bit: a run stopped after iteration K and resumed ends with the
-weights of the run that was never stopped (``tests/training/test_az_train.py``). The budgets (``time_limit``
-wall seconds, ``cpu_limit`` CPU seconds of this process) count the whole run, resumed parts included; past one,
-the self-play of the iteration under way stops after its current game, the network is fitted on what the buffer
-holds and the run checkpoints and ends.
+The games (self-play, the warm start's, the value games) are played by ``workers`` processes
+(:class:`~.az_games.GamePool`); their rows enter the buffer in game order, so the number of workers does not
+change the weights. Self-play game ``g`` of iteration ``K`` is seeded by ``(seed, K, g)`` alone and the
+minibatches by the trainer's generator (saved), so ``--resume`` continues bit for bit: a run stopped after
+iteration K and resumed ends with the weights of the run that was never stopped
+(``tests/training/test_az_train.py``). The budgets (``time_limit`` wall seconds, ``cpu_limit`` CPU seconds of
+this process and its workers) count the whole run, resumed parts included; past one, the self-play of the
+iteration under way stops after its current game (the games not started are dropped), the network is fitted on
+what the buffer holds and the run checkpoints and ends.
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,7 @@ import numpy as np
 
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.params import Param, ParamError, bind_keywords
+from .az_games import GamePool, Job, SelfPlayGame, self_play_game
 from .az_net import DEFAULT_HIDDEN, AZNet, fit, load_net
 
 
@@ -104,6 +107,13 @@ SETTINGS: tuple[Param, ...] = (
         "opponents", list, [], "agent specs evaluated against (default: the game's baseline and random)", element=str
     ),
     Param("seed", int, 0, "seed of the network, the self-play games and the minibatches", minimum=0),
+    Param(
+        "workers",
+        int,
+        1,
+        "processes that play the run's games (self-play, warm start, value games); the weights do not depend on it",
+        minimum=1,
+    ),
     Param("time_limit", float, 0.0, "wall seconds for the whole run (0: none)", minimum=0.0),
     Param("cpu_limit", float, 0.0, "CPU seconds of the trainer process for the whole run (0: none)", minimum=0.0),
     Param("env", None, None, "the game's config (a table of its keys; default: its defaults)"),
@@ -155,161 +165,6 @@ class ReplayBuffer:
             self.size, self.pos = n, int(data["pos"])
 
 
-@dataclass
-class SelfPlayGame:
-    """One self-play game's figures: decisions (all), searched decisions, and where its CPU time went."""
-
-    decisions: int = 0
-    searched: int = 0
-    search: float = 0.0
-    network: float = 0.0
-    engine: float = 0.0
-
-
-def self_play_game(
-    engine_game: Any, net: AZNet, config: Mapping[str, Any], seed_words: tuple[int, ...], buffer: ReplayBuffer
-) -> SelfPlayGame:
-    """Play one self-play game seeded by ``seed_words`` (every seat searches with ``net`` on its own view) and add
-    its searched positions to ``buffer``; its figures."""
-    from ..agents.az import PUCTSearch, choose, final_values
-    from ..agents.view import view_of_state
-
-    sequence = np.random.SeedSequence(list(seed_words))
-    game_seed, search_seed = sequence.generate_state(2)
-    rng = np.random.default_rng(search_seed)
-    began = time.process_time()
-    state = engine_game.new_state(int(game_seed))
-    figures = SelfPlayGame()
-    decisions: dict[str, int] = {}
-    rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
-    noise = (config["noise_alpha"], config["noise_fraction"]) if config["noise_fraction"] > 0 else None
-    while not state.is_terminal() and figures.decisions < engine_game.max_decisions:
-        legal = state.legal_order()
-        figures.decisions += 1
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
-        seat = state.current_player()
-        view = view_of_state(state, seat)
-        search = PUCTSearch(net.evaluate_batch, config["c_puct"], config["batch"], rng, noise, decisions, net.value)
-        visits, prior = search.run(lambda view=view: view.determinize(rng), seat, config["sims"])
-        figures.network += search.times.network
-        figures.search += search.times.search
-        figures.engine += search.times.engine
-        mask = np.zeros(engine_game.num_actions, bool)
-        mask[list(legal)] = True
-        rows.append((view.observation, mask, (visits / visits.sum()).astype(np.float32), seat))
-        temp = 1.0 if figures.searched < config["temp_moves"] else 0.0
-        figures.searched += 1
-        state.apply(choose(visits, prior, legal, temp, rng))
-    adjudicated = None if state.is_terminal() else state.adjudicated_ranks()  # stopped at the decision cap
-    returns = np.array(final_values(state, net.value, adjudicated), np.float32)
-    for obs, mask, pi, seat in rows:
-        buffer.add(obs, mask, pi, np.roll(returns, -seat))
-    total = time.process_time() - began
-    figures.engine += max(total - figures.network - figures.search - figures.engine, 0.0)  # views, applies
-    return figures
-
-
-def play_out(engine_game: Any, state: Any, choose: Callable[[int, Any], int]) -> list[int] | None:
-    """Play ``state`` to its end or the engine's decision cap: ``choose(seat, view)`` gives the move at every real
-    choice (the seat's :class:`~meeplezoo.agents.view.SeatView`), a forced move is applied as it is. The
-    adjudicated ranks of a game stopped at the cap, else None (the warm start's, the value games' and the value
-    benchmark's games)."""
-    from ..agents.view import view_of_state
-
-    for _ in range(engine_game.max_decisions):
-        if state.is_terminal():
-            break
-        legal = state.legal_order()
-        if len(legal) > 1:
-            seat = state.current_player()
-            state.apply(choose(seat, view_of_state(state, seat)))
-        else:
-            state.apply(legal[0])
-    return None if state.is_terminal() else state.adjudicated_ranks()
-
-
-def imitation_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
-    """The warm start's games: ``warm_games`` games of ``warm_agent`` in every seat (game ``g`` seeded by
-    ``(seed, 0, g)``), each real choice added to ``buffer`` with the policy target (with ``warm_soft`` the
-    agent's distribution where it gives one: a policy's, or a search's visit shares; else its move) and the
-    final returns (``value`` mode) as the value target; the number of positions added."""
-    from ..agents import make_agent
-    from ..agents.az import final_values
-    from ..games import manifest
-
-    spec = config["warm_agent"] or manifest(game).baseline_agent
-    n = engine_game.num_players
-    added = 0
-    for g in range(config["warm_games"]):
-        seeds = np.random.SeedSequence([config["seed"], 0, g]).generate_state(n + 1)
-        agents = [make_agent(spec, game, seed=int(seeds[i + 1])) for i in range(n)]
-        state = engine_game.new_state(int(seeds[0]))
-        rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
-
-        def imitate(seat: int, view: Any, agents: list[Any] = agents, rows: list[Any] = rows) -> int:
-            obs, mask = view.observation.copy(), view.action_mask.astype(bool)  # before the agent takes it apart
-            probabilities = getattr(agents[seat], "action_probabilities", None) if config["warm_soft"] else None
-            target = probabilities(view) if probabilities is not None else None  # before act takes the view apart
-            action = int(agents[seat].act(view))
-            searched = getattr(agents[seat], "search_distribution", None) if config["warm_soft"] else None
-            if target is None and searched is not None:  # a search's visit shares at the root
-                target = searched()
-            if target is None:  # the move itself
-                target = np.zeros(engine_game.num_actions, np.float32)
-                target[action] = 1.0
-            rows.append((obs, mask, target, seat))
-            return action
-
-        adjudicated = play_out(engine_game, state, imitate)
-        returns = np.array(final_values(state, value, adjudicated), np.float32)
-        for obs, mask, target, seat in rows:
-            buffer.add(obs, mask, target, np.roll(returns, -seat))
-        added += len(rows)
-    return added
-
-
-def value_games(game: str, engine_game: Any, config: Mapping[str, Any], buffer: ReplayBuffer, value: str) -> int:
-    """The value games: ``value_games`` games, each seat played by an agent drawn from ``value_agents`` (default:
-    the warm agent; game ``g`` seeded by ``(seed, 0, g, 1)``). ``value_positions`` of each game's real choices,
-    drawn at random, enter ``buffer`` with the final returns (``value`` mode) as the value target and no policy
-    target (an all-zero ``pi``, which :func:`~.az_net.losses` leaves out of the policy loss); the number of
-    positions added.
-
-    Why: a game's successive positions share one result, so a value head fitted to every position of a few
-    hundred games learns those games' results, and it judges positions unlike them (an opponent it has not met)
-    no better than a constant. A few positions from each of many games, with varied seats, are as many results to
-    learn from (the AlphaGo value network's one position per game, Silver et al. 2016)."""
-    from ..agents import make_agent
-    from ..agents.az import final_values
-    from ..games import manifest
-
-    pool = list(config["value_agents"]) or [config["warm_agent"] or manifest(game).baseline_agent]
-    n = engine_game.num_players
-    empty = np.zeros(engine_game.num_actions, np.float32)
-    added = 0
-    for g in range(config["value_games"]):
-        seeds = np.random.SeedSequence([config["seed"], 0, g, 1]).generate_state(n + 2)
-        picker = np.random.default_rng(int(seeds[1]))
-        agents = [make_agent(pool[int(picker.integers(len(pool)))], game, seed=int(seeds[i + 2])) for i in range(n)]
-        state = engine_game.new_state(int(seeds[0]))
-        rows: list[tuple[np.ndarray, np.ndarray, int]] = []
-
-        def record(seat: int, view: Any, agents: list[Any] = agents, rows: list[Any] = rows) -> int:
-            rows.append((view.observation.copy(), view.action_mask.astype(bool), seat))
-            return int(agents[seat].act(view))
-
-        adjudicated = play_out(engine_game, state, record)
-        returns = np.array(final_values(state, value, adjudicated), np.float32)
-        keep = picker.choice(len(rows), size=min(config["value_positions"], len(rows)), replace=False)
-        for i in sorted(keep.tolist()):
-            obs, mask, seat = rows[i]
-            buffer.add(obs, mask, empty, np.roll(returns, -seat))
-        added += len(keep)
-    return added
-
-
 def _rng_state(rng: np.random.Generator) -> dict[str, Any]:
     return rng.bit_generator.state
 
@@ -340,7 +195,16 @@ class AZRun:
         self.config = self._settings(dict(values or {}))
         self.engine_game = self._engine_game()
         self.iteration = 0
-        self.spent = {"wall": 0.0, "cpu": 0.0, "search": 0.0, "network": 0.0, "engine": 0.0, "fit": 0.0, "eval": 0.0}
+        self.spent = {
+            "wall": 0.0,
+            "cpu": 0.0,  # this process's and its workers'
+            "workers": 0.0,  # the workers' part
+            "search": 0.0,
+            "network": 0.0,
+            "engine": 0.0,
+            "fit": 0.0,
+            "eval": 0.0,
+        }
         self.totals = {"games": 0, "positions": 0}
         self.evals: list[dict[str, Any]] = []
         self.net: AZNet | None = None
@@ -348,12 +212,13 @@ class AZRun:
         self.buffer: ReplayBuffer | None = None
         self.rng = np.random.default_rng(np.random.SeedSequence([self.config["seed"], 1]))
         self.writer: Any = None
+        self.pool: GamePool | None = None
         self.bar: Any = None
         self.stopped = ""  # why the run stopped before its last iteration ("" : it did not)
         self._wall0 = self._cpu0 = 0.0
 
     #: what ``--resume`` may change: how long the run goes on
-    RESUMABLE = frozenset({"iterations", "time_limit", "cpu_limit"})
+    RESUMABLE = frozenset({"iterations", "time_limit", "cpu_limit", "workers"})
 
     def _settings(self, values: dict[str, Any]) -> dict[str, Any]:
         """The run's settings: its own ``config.json`` when resumed (only :attr:`RESUMABLE` keys may change),
@@ -441,7 +306,10 @@ class AZRun:
         from torch.utils.tensorboard import SummaryWriter
 
         self.writer = SummaryWriter(str(self.out / "tb"))
-        self._wall0, self._cpu0 = time.perf_counter() - self.spent["wall"], time.process_time() - self.spent["cpu"]
+        self.spent.setdefault("workers", 0.0)  # a run checkpointed before the setting existed
+        self._wall0 = time.perf_counter() - self.spent["wall"]
+        self._cpu0 = time.process_time() - (self.spent["cpu"] - self.spent["workers"])
+        self.pool = GamePool(self.game, self.engine_game, self.config, self.config["workers"])
         if progress:
             self.bar = _IterationBar(self.iteration, self.config["iterations"], self.config["time_limit"])
         if not self.resume and (self.config["warm_games"] or self.config["value_games"]):
@@ -458,32 +326,44 @@ class AZRun:
             self.stopped = ""  # a budget spent by the last iteration did not cut the run short
 
     def warm_start(self) -> None:
-        """Imitate ``warm_agent``'s games before iteration 1: the value games' positions (:func:`value_games`), then
+        """Imitate ``warm_agent``'s games before iteration 1: the value games' positions (:func:`.value_game`), then
         the agent's moves and results fill the buffer, the network is fitted ``warm_steps`` minibatches on them
         (logged at iteration 0); the positions stay in the buffer."""
         config = self.config
-        began = time.process_time()
+        began, workers_before = time.process_time(), self.spent["workers"]
         if config["value_games"]:
-            valued = value_games(self.game, self.engine_game, config, self.buffer, self.net.value)
+            valued = self._add_games([("value", g) for g in range(config["value_games"])])
             self.log(f"value games: {config['value_games']} games, {valued} positions for the value head")
-        added = imitation_games(self.game, self.engine_game, config, self.buffer, self.net.value)
+        added = self._add_games([("imitation", g) for g in range(config["warm_games"])])
         fitted = fit(
             self.net, self.optimizer, self.buffer.arrays(), config["warm_steps"], config["batch_size"], self.rng
         )
         for key, value in fitted.items():
             self.writer.add_scalar(f"warm/{key}", value, 0)
-        self.spent["warm"] = time.process_time() - began
+        self.spent["warm"] = time.process_time() - began + self.spent["workers"] - workers_before
         self.log(
             f"warm start: {config['warm_games']} games, {added} positions imitated"
             + (f", loss {fitted['loss']:.3f} after {config['warm_steps']} steps" if fitted else "")
             + f" ({self.spent['warm']:.1f} s)"
         )
 
+    def _add_games(self, jobs: list[Job]) -> int:
+        """Play ``jobs`` (imitation or value games) on the pool, add their rows to the buffer in the jobs' order;
+        the number of rows added."""
+        assert self.pool is not None
+        added = 0
+        for rows, worker_cpu in self.pool.play(None, jobs):
+            self.spent["workers"] += worker_cpu
+            for row in rows:
+                self.buffer.add(*row)
+            added += len(rows)
+        return added
+
     def _out_of_budget(self) -> bool:
         """Past ``time_limit`` or ``cpu_limit`` (the whole run's); notes why in :attr:`stopped`."""
         config = self.config
         self.spent["wall"] = time.perf_counter() - self._wall0
-        self.spent["cpu"] = time.process_time() - self._cpu0
+        self.spent["cpu"] = time.process_time() - self._cpu0 + self.spent["workers"]
         if config["time_limit"] and self.spent["wall"] >= config["time_limit"]:
             self.stopped = f"the time limit ({config['time_limit']:g} s)"
         elif config["cpu_limit"] and self.spent["cpu"] >= config["cpu_limit"]:
@@ -497,12 +377,17 @@ class AZRun:
         began = time.perf_counter()
         played = SelfPlayGame()
         games = 0
-        for g in range(config["games"]):
-            figures = self_play_game(self.engine_game, self.net, config, (config["seed"], k, g), self.buffer)
+        assert self.pool is not None
+        jobs: list[Job] = [("selfplay", (config["seed"], k, g)) for g in range(config["games"])]
+        results = self.pool.play(self.net, jobs)
+        for (rows, figures), worker_cpu in results:
+            self.spent["workers"] += worker_cpu
+            for row in rows:
+                self.buffer.add(*row)
             games += 1
-            for key in ("decisions", "searched", "search", "network", "engine"):
-                setattr(played, key, getattr(played, key) + getattr(figures, key))
+            played.add(figures)
             if self._out_of_budget():
+                results.close()  # the games not started are dropped
                 break
         play_seconds = time.perf_counter() - began
         t = time.process_time()
@@ -631,6 +516,8 @@ class AZRun:
         self.log(f"Saved {self.out / 'final.pt'} (agent spec: az:path={self.out / 'final.pt'})")
 
     def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
         if self.bar is not None:
             self.bar.stop()
         if self.writer is not None:

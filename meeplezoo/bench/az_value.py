@@ -31,7 +31,7 @@ from ..agents.base import prepare_agent
 from ..agents.match import agent_seed
 from ..envs.core.errors import MeepleZooError
 from ..options import MAX_GAMES, MAX_SEED, bounded_int
-from ..training.az_train import play_out
+from ..training.az_games import play_out
 
 #: the parts of a game the figures are split by (fractions of its real choices) and the whole game
 PARTS = (("first third", 0.0, 1 / 3), ("second third", 1 / 3, 2 / 3), ("last third", 2 / 3, 1.0), ("all", 0.0, 1.0))

@@ -55,6 +55,12 @@ def add_parser(sub: Any, game_help: str) -> argparse.ArgumentParser:
     t.add_argument(
         "--budget", type=duration, default=None, metavar="TIME", help="az: CPU time of the whole run (90s, 30m, 4h)"
     )
+    t.add_argument(
+        "--workers",
+        type=options.bounded_int("--workers", 1, 256),
+        default=None,
+        help="az: processes playing the run's games (the weights are the same for any number)",
+    )
     return t
 
 
@@ -118,7 +124,9 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
     ppo_only = [f"--{k.replace('_', '-')}" for k in ("steps", "n_envs") if getattr(args, k) is not None]
     ppo_only += ["--backend rllib"] if args.backend != "sb3" else []
     if ppo_only:
-        raise CLIError(f"{', '.join(ppo_only)}: for --algo ppo; --algo az takes --iterations, --sims and --budget")
+        raise CLIError(
+            f"{', '.join(ppo_only)}: for --algo ppo; --algo az takes --iterations, --sims, --budget and --workers"
+        )
     values: dict[str, Any] = {}
     if args.config:
         options.check_config_path(args.config)
@@ -127,6 +135,7 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
         if algo != "az":
             raise CLIError(f"--config {args.config} is a config for --algo {algo}, not az")
     given = {"iterations": args.iterations, "sims": args.sims, "seed": args.seed, "cpu_limit": args.budget}
+    given["workers"] = args.workers
     given["opponents"] = args.opponent
     given["time_limit"] = args.minutes * 60 if args.minutes is not None else None
     values.update({k: v for k, v in given.items() if v is not None})
@@ -134,8 +143,10 @@ def _az_settings(game: str, args: argparse.Namespace) -> dict[str, Any]:
         schema = options.game_params(game, adapter=False)
         env = {**values.get("env", {}), **options.parse_config(args.set, schema, game, "--set", adapter=False)}
         values["env"] = env
-    if args.resume and values.keys() - {"iterations", "time_limit", "cpu_limit"}:
-        raise CLIError("--resume takes the run's own config.json; only --iterations, --minutes and --budget may change")
+    if args.resume and values.keys() - {"iterations", "time_limit", "cpu_limit", "workers"}:
+        raise CLIError(
+            "--resume takes the run's own config.json; only --iterations, --minutes, --budget and --workers may change"
+        )
     return values
 
 
@@ -181,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         raise CLIError(f"--out {args.out}: {why}")
     if args.algo == "az":
         return _run_az(game, args)
-    az_only = [f"--{k}" for k in ("iterations", "sims", "budget") if getattr(args, k) is not None]
+    az_only = [f"--{k}" for k in ("iterations", "sims", "budget", "workers") if getattr(args, k) is not None]
     if az_only:
         raise CLIError(f"{', '.join(az_only)}: for --algo az")
     overrides = _overrides(args)

@@ -133,7 +133,7 @@ def test_a_run_folder_is_not_overwritten_and_resume_needs_a_checkpoint(tmp_path,
         train_az("seastead", whole, TINY, log=quiet)
     with pytest.raises(AZTrainError, match=r"^no checkpoint to resume in "):
         train_az("seastead", tmp_path, {}, resume=True, log=quiet)
-    with pytest.raises(AZTrainError, match=r"only cpu_limit, iterations, time_limit may change, not sims$"):
+    with pytest.raises(AZTrainError, match=r"only cpu_limit, iterations, time_limit, workers may change, not sims$"):
         train_az("seastead", whole, {"sims": 3}, resume=True, log=quiet)
 
 
@@ -175,20 +175,25 @@ def test_train_algo_az_on_the_command_line(capsys, tmp_path):
                 "2",
                 "--budget",
                 "1h",
+                "--workers",
+                "2",
                 "--no-progress",
             ]
         )
         == 0
     )
-    assert json.loads((out / "config.json").read_text())["cpu_limit"] == 3600.0
+    resumed = json.loads((out / "config.json").read_text())
+    assert (resumed["cpu_limit"], resumed["workers"]) == (3600.0, 2)
     assert json.loads((out / "checkpoints" / "latest.json").read_text())["iteration"] == 2
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--algo", "az", "--steps", "64"], "--steps: for --algo ppo; --algo az takes --iterations, --sims and"),
+        (["--algo", "az", "--steps", "64"], "--steps: for --algo ppo; --algo az takes --iterations, --sims, --budget"),
         (["--sims", "5"], "--sims: for --algo az"),
+        (["--workers", "2"], "--workers: for --algo az"),
+        (["--algo", "az", "--workers", "0"], "argument --workers: "),
         (["--algo", "az", "--budget", "soon"], "argument --budget: takes a duration above 0 such as 90s, 30m or 4h"),
         (["--algo", "az", "--resume", "--sims", "5"], "--resume takes the run's own config.json; only --iterations"),
         (["--algo", "az", "--config", "nonesuch"], "--config: no config file 'nonesuch', nor a config of seastead by"),
@@ -301,7 +306,7 @@ def test_a_warm_start_from_a_search_fits_its_visit_shares(tmp_path):
 
 @pytest.mark.slow
 def test_value_games_add_a_few_positions_of_each_game_for_the_value_head_only(tmp_path):
-    from meeplezoo.training.az_train import value_games
+    from meeplezoo.training.az_games import value_game
 
     values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "value": "margin"}
     values.update(value_games=3, value_agents=["random", "heuristic"], value_positions=5, warm_steps=2)
@@ -317,12 +322,12 @@ def test_value_games_add_a_few_positions_of_each_game_for_the_value_head_only(tm
     assert np.all(np.abs(z[:15]) < 1) and np.allclose(z[:15, 0], -z[:15, 1], atol=1e-6)
     # the same settings add the same rows, bit for bit
     from meeplezoo.games import manifest
-    from meeplezoo.training.az_train import ReplayBuffer
 
     engine_game = manifest("seastead").engine_class()(num_players=2)
-    again = ReplayBuffer(100, engine_game.observation_size, engine_game.num_actions, 2)
-    assert value_games("seastead", engine_game, settings(values), again, "margin") == 15
-    assert np.array_equal(again.arrays()["z"], z[:15]) and np.array_equal(again.arrays()["obs"], obs[:15])
+    again = [row for g in range(3) for row in value_game("seastead", engine_game, settings(values), g, "margin")]
+    assert len(again) == 15
+    assert np.array_equal(np.stack([r[3] for r in again]), z[:15])
+    assert np.array_equal(np.stack([r[0] for r in again]), obs[:15])
 
 
 @pytest.mark.slow
@@ -353,3 +358,55 @@ def test_a_bad_warm_or_value_agent_is_one_line_before_anything_is_written(tmp_pa
         train_az("seastead", tmp_path / "run", values, log=quiet)
     assert "nope" in str(caught.value) and "\n" not in str(caught.value)
     assert not (tmp_path / "run" / "config.json").exists()
+
+
+@pytest.mark.slow
+def test_workers_play_the_games_and_the_weights_are_the_same_bit_for_bit(tmp_path):
+    """Value games, the warm start and self-play on 2 worker processes: the buffer and the weights of the run on
+    one, bit for bit; the workers' CPU counts in the run's."""
+    values = {**TINY, "iterations": 2, "eval_every": 0, "buffer": 5000, "value": "margin", "warm_steps": 3}
+    values.update(value_games=3, value_agents=["random", "heuristic"], warm_games=2, warm_agent="heuristic")
+    train_az("seastead", tmp_path / "one", values, log=quiet)
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "two", {**values, "workers": 2}, log=logs.append)
+    assert any(line.startswith("value games: 3 games, 24 positions") for line in logs)
+    for name in ("checkpoints/iter_1.pt", "final.pt"):
+        got, want = weights(tmp_path / "two" / name), weights(tmp_path / "one" / name)
+        for key in want["weights"]:
+            assert torch.equal(got["weights"][key], want["weights"][key]), (name, key)
+    with (
+        np.load(tmp_path / "two/checkpoints/buffer.npz") as got,
+        np.load(tmp_path / "one/checkpoints/buffer.npz") as want,
+    ):
+        for key in ("obs", "mask", "pi", "z", "pos"):
+            np.testing.assert_array_equal(got[key], want[key])
+    one, two = (json.loads((tmp_path / r / "checkpoints/latest.json").read_text()) for r in ("one", "two"))
+    assert one["totals"] == two["totals"] and one["spent"]["workers"] == 0.0
+    assert 0.0 < two["spent"]["workers"] < two["spent"]["cpu"]
+
+
+@pytest.mark.slow
+def test_a_budget_stops_a_run_of_several_workers_after_the_first_game(tmp_path):
+    values = {**TINY, "iterations": 50, "games": 6, "time_limit": 1e-6, "workers": 2}
+    train_az("seastead", tmp_path / "run", values, log=quiet)
+    latest = json.loads((tmp_path / "run" / "checkpoints" / "latest.json").read_text())
+    assert latest["iteration"] == 1 and latest["totals"]["games"] == 1  # the games not started were dropped
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_is_one_line_naming_the_game():
+    from meeplezoo.games import manifest
+    from meeplezoo.training.az_games import GamePool, WorkerError
+
+    engine_game = manifest("seastead").engine_class()(num_players=2)
+    pool = GamePool("seastead", engine_game, settings({"value_agents": ["random"]}), workers=2)
+    try:
+        results = pool.play(None, [("value", g) for g in range(400)])
+        rows, worker_cpu = next(results)
+        assert len(rows) == 8 and worker_cpu > 0.0  # played in a worker process
+        for process in list(pool._executor._processes.values()):
+            process.kill()
+        with pytest.raises(WorkerError, match=r"^a worker process died while it played a value game \d+ \(killed"):
+            list(results)
+    finally:
+        pool.close()

@@ -78,6 +78,13 @@ class PolicyAgent:
         self.repeats_avoided = 0  # how often the guard changed the greedy move
 
     @property
+    def uses_global_generator(self) -> bool:
+        """Whether its moves draw from torch's global generator: sampling does (sb3 samples there). Loading a model
+        draws from that generator too, so a sampled game depends on what its process did before; a trainer that
+        spreads games over processes plays such games in one process, in order."""
+        return not self.deterministic
+
+    @property
     def uses_determinize(self) -> bool:
         """A plain model acts on the observation and the mask only; an advised one (or a shipped policy not
         loaded yet) may need the view's determinize for its advisor."""

@@ -410,3 +410,35 @@ def test_a_worker_that_dies_is_one_line_naming_the_game():
             list(results)
     finally:
         pool.close()
+
+
+@pytest.mark.slow
+def test_games_of_sampled_ppo_stay_in_the_run_process_so_workers_keep_the_weights(tmp_path):
+    """Sampled PPO draws from torch's global generator, which a policy's first load in a process draws from too:
+    its games depend on what the process played before, so a run of several workers plays them itself, in order,
+    and its weights stay those of a run on one process."""
+    from meeplezoo.agents.policy import load_model, shipped_policy
+    from meeplezoo.training.az_games import history_free
+
+    assert not history_free("seastead", ["heuristic", "ppo:deterministic=false"])
+    assert history_free("seastead", ["heuristic", "ppo", "random"])
+    load_model(str(shipped_policy("seastead", 2)))  # loaded before both runs: their processes start alike
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "value": "margin", "warm_steps": 3}
+    values.update(value_games=3, value_agents=["ppo:deterministic=false", "heuristic"], value_positions=2)
+    values.update(warm_games=2, warm_agent="ppo:deterministic=false")
+    train_az("seastead", tmp_path / "one", values, log=quiet)
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "two", {**values, "workers": 2}, log=logs.append)
+    assert logs[0] == (
+        "value games played in this process, in order: ppo:deterministic=false draws from torch's global generator, "
+        "so its games depend on what the process played before"
+    )
+    assert logs[2].startswith("imitation games played in this process, in order: ppo:deterministic=false")
+    with (
+        np.load(tmp_path / "two/checkpoints/buffer.npz") as got,
+        np.load(tmp_path / "one/checkpoints/buffer.npz") as want,
+    ):
+        for key in ("obs", "mask", "pi", "z"):
+            np.testing.assert_array_equal(got[key], want[key])
+    got, want = weights(tmp_path / "two/final.pt"), weights(tmp_path / "one/final.pt")
+    assert all(torch.equal(got["weights"][k], want["weights"][k]) for k in want["weights"])

@@ -292,6 +292,7 @@ class IsolatedAgent:
         child_requests.close()
         child_answers.close()
         self._closed = False
+        self._closing = threading.Lock()  # close() (the server's thread) may race a failing act() (a bot's thread)
         self._finalizer = weakref.finalize(self, _kill, self.process)
         self._start()
 
@@ -312,16 +313,27 @@ class IsolatedAgent:
 
     def close(self) -> None:
         """Tell the agent process to stop, then make sure it has (kills it and its group after a moment)."""
-        if self._closed:
+        if not self._mark_closed():
             return
-        self._closed = True
         self._signal_group(signal.SIGCONT)  # stopped between decisions: it must run to read the stop
         with contextlib.suppress(OSError, ValueError):
             self._requests.send_bytes(b"")
         self.process.join(timeout=0.5)
         _kill(self.process)
-        for conn in (self._requests, self._answers):
-            conn.close()
+        self._close_pipes()
+
+    def _mark_closed(self) -> bool:
+        """Mark the agent closed; True for the one caller that did (it closes the pipes, once: a second close of a
+        descriptor number could close a file opened since under the same number)."""
+        with self._closing:
+            first, self._closed = not self._closed, True
+        return first
+
+    def _close_pipes(self) -> None:
+        with contextlib.suppress(OSError):
+            self._requests.close()
+        with contextlib.suppress(OSError):
+            self._answers.close()
         self._finalizer.detach()
 
     def __enter__(self) -> IsolatedAgent:
@@ -456,12 +468,10 @@ class IsolatedAgent:
         self._fail(CRASHED, f"exited with status {code} {what}")
 
     def _fail(self, reason: str, detail: str) -> None:
-        self._closed = True
+        first = self._mark_closed()
         _kill(self.process)
-        with contextlib.suppress(OSError):
-            self._requests.close()
-            self._answers.close()
-        self._finalizer.detach()
+        if first:
+            self._close_pipes()
         raise Forfeit(Fault(self.seat, reason, detail, self._decision_index()))
 
     def __repr__(self) -> str:

@@ -351,3 +351,40 @@ def test_what_an_isolated_agent_prints_does_not_reach_the_referees_output(hostil
     assert "REFEREE-DONE" in done.stdout
     printed = Printer.MARKER in done.stdout + done.stderr
     assert printed == (mode == "in-process")  # the control: in the referee's process the prints do show
+
+
+def test_closing_an_agent_from_several_threads_at_once_closes_its_pipes_once():
+    """The web server closes a session's bots while a bot's own thread may be failing its decision: exactly one
+    caller closes the pipes and the others return (a second close of a descriptor number could close a file opened
+    since under that number; it raised "Bad file descriptor" in a server's shutdown)."""
+    import threading
+
+    env = make_env("seastead")
+    with isolated_seats(env, ["random", "random"], "seastead", seeds=[1, 2], budget=SMALL) as seats:
+        agent = seats["player_0"]
+        errors: list[BaseException] = []
+        closes: list[int] = []
+        close_pipes = agent._close_pipes
+        agent._close_pipes = lambda: (closes.append(1), close_pipes())
+
+        def close() -> None:
+            try:
+                agent.close()
+            except BaseException as exc:  # any error is the failure
+                errors.append(exc)
+
+        def fail() -> None:
+            try:
+                agent._fail(CRASHED, "failed while the server closed it")
+            except Forfeit:
+                pass
+            except BaseException as exc:
+                errors.append(exc)
+
+        threads = [threading.Thread(target=f) for f in (close, fail, close, fail, close, fail)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == [] and closes == [1]
+        assert agent._requests.closed and agent._answers.closed and not agent.process.is_alive()

@@ -128,6 +128,16 @@ class AZNet:
         json.dumps(meta)  # a config that is not JSON-able fails here, not when saved
         return cls(meta)
 
+    @classmethod
+    def from_weights(cls, meta: Mapping[str, Any], weights: Mapping[str, Any]) -> AZNet:
+        """A network of ``meta`` holding ``weights`` (a state dict of tensors or numpy arrays: what :meth:`state`
+        gives, or its arrays sent to another process)."""
+        torch = _torch()
+        net = cls(meta)
+        net.module.load_state_dict({key: torch.as_tensor(value) for key, value in weights.items()})
+        net.module.eval()
+        return net
+
     def evaluate_batch(self, observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Priors and values of a batch of positions, without gradients, on the caller's torch threads.
 
@@ -205,14 +215,11 @@ def load_net(
     for key, value in wanted.items():
         if value is not None and meta.get(key) != value:
             raise AZNetError(f"az: {path} is a network for {key} {meta.get(key)!r}, not {value!r}")
-    net = AZNet(meta)
     try:
-        net.module.load_state_dict(raw["weights"])
+        return AZNet.from_weights(meta, raw["weights"])
     except (RuntimeError, KeyError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise AZNetError(f"az: {path}: its weights do not fit its meta ({first})") from None
-    net.module.eval()
-    return net
 
 
 #: loaded networks by (path, modification time): agents made per game share one

@@ -207,13 +207,13 @@ def play_one(game: str, engine_game: Any, config: Mapping[str, Any], net: Any, j
     return result, time.process_time() - began
 
 
-def history_free(game: str, specs: Sequence[str]) -> bool:
-    """Whether games of these agents replay whatever their process played before, so that any worker may play
-    them. Sampled PPO (``ppo:deterministic=false``) does not: it draws from torch's global generator, which the
-    policy's first load in a process draws from too."""
+def history_free(game: str, spec: str) -> bool:
+    """Whether games of the agent ``spec`` replay whatever their process played before, so that any worker may
+    play them. Sampled PPO (``ppo:deterministic=false``) does not: it draws from torch's global generator, which
+    the policy's first load in a process draws from too."""
     from ..agents import make_agent
 
-    return not any(getattr(make_agent(spec, game, seed=0), "uses_global_generator", False) for spec in specs)
+    return not getattr(make_agent(spec, game, seed=0), "uses_global_generator", False)
 
 
 def job_name(job: Job) -> str:
@@ -234,16 +234,9 @@ def _play(version: int, net_state: Mapping[str, Any] | None, job: Job) -> tuple[
     """Play ``job`` in a worker, with the network of ``version`` (rebuilt from ``net_state`` when it is new; None
     for a game without search)."""
     if net_state is not None and _WORKER["version"] != version:
-        import json
-
-        import torch
-
         from ..agents.az_net import AZNet
 
-        net = AZNet(json.loads(net_state["meta"]))
-        net.module.load_state_dict({k: torch.from_numpy(v) for k, v in net_state["weights"].items()})
-        net.module.eval()
-        _WORKER.update(version=version, net=net)
+        _WORKER.update(version=version, net=AZNet.from_weights(net_state["meta"], net_state["weights"]))
     return play_one(_WORKER["game"], _WORKER["engine"], _WORKER["config"], _WORKER["net"], job)
 
 
@@ -270,16 +263,16 @@ class GamePool:
         self._version += 1
         state = None
         if net is not None:  # plain arrays: no torch tensors (and their shared-memory handles) between processes
-            state = {"meta": net.state()["meta"], "weights": {k: v.numpy() for k, v in net.state()["weights"].items()}}
+            state = {"meta": net.meta, "weights": {k: v.numpy() for k, v in net.module.state_dict().items()}}
         futures: list[Future[tuple[Any, float]]] = [executor.submit(_play, self._version, state, j) for j in jobs]
         try:
-            for future in futures:
+            for job, future in zip(jobs, futures, strict=True):
                 try:
                     yield future.result()
                 except BrokenProcessPool:
                     self.close()
                     raise WorkerError(
-                        f"a worker process died while it played a {job_name(jobs[futures.index(future)])} "
+                        f"a worker process died while it played a {job_name(job)} "
                         "(killed, or out of memory); the run keeps its last checkpoint: --resume goes on from it"
                     ) from None
         finally:

@@ -356,7 +356,7 @@ class AZRun:
         those agents are not :func:`~.az_games.history_free`; add their rows to the buffer in the jobs' order; the
         number of rows added."""
         assert self.pool is not None
-        bound = [spec for spec in specs if not history_free(self.game, [spec])] if self.config["workers"] > 1 else []
+        bound = [spec for spec in specs if not history_free(self.game, spec)] if self.config["workers"] > 1 else []
         if bound and jobs:
             self.log(
                 f"{jobs[0][0]} games played in this process, in order: {', '.join(bound)} draws from torch's global "

@@ -144,6 +144,7 @@ def test_a_run_folder_is_not_overwritten_and_resume_needs_a_checkpoint(tmp_path,
         ({"sims": 0}, r"sims takes a whole number of at least 1, not 0"),
         ({"hidden": []}, r"hidden takes a list of layer sizes of at least 1"),
         ({"noise_fraction": 2}, r"noise_fraction takes a number from 0 to 1, not 2"),
+        ({"workers": 0}, r"workers takes a whole number of at least 1, not 0"),
     ],
 )
 def test_a_bad_setting_is_one_line(values, message):
@@ -420,8 +421,8 @@ def test_games_of_sampled_ppo_stay_in_the_run_process_so_workers_keep_the_weight
     from meeplezoo.agents.policy import load_model, shipped_policy
     from meeplezoo.training.az_games import history_free
 
-    assert not history_free("seastead", ["heuristic", "ppo:deterministic=false"])
-    assert history_free("seastead", ["heuristic", "ppo", "random"])
+    assert not history_free("seastead", "ppo:deterministic=false")
+    assert all(history_free("seastead", spec) for spec in ["heuristic", "ppo", "random"])
     load_model(str(shipped_policy("seastead", 2)))  # loaded before both runs: their processes start alike
     values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "value": "margin", "warm_steps": 3}
     values.update(value_games=3, value_agents=["ppo:deterministic=false", "heuristic"], value_positions=2)

@@ -356,7 +356,7 @@ def test_what_an_isolated_agent_prints_does_not_reach_the_referees_output(hostil
 def test_closing_an_agent_from_several_threads_at_once_closes_its_pipes_once():
     """The web server closes a session's bots while a bot's own thread may be failing its decision: exactly one
     caller closes the pipes and the others return (a second close of a descriptor number could close a file opened
-    since under that number; it raised "Bad file descriptor" in a server's shutdown)."""
+    since under that number)."""
     import threading
 
     env = make_env("seastead")

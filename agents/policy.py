@@ -5,11 +5,11 @@
 of players (``policies/<game>_<n>p.zip`` in the game's package, found by its manifest) if there is one, else
 the game's (``policies/<game>.zip``);
 ``make_agent("ppo:models/seastead.zip", "seastead")`` loads the model (torch and sb3-contrib are the
-``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy instead of taking its
-most likely action. The model must have been trained on the same game configuration (observation and
-action sizes are checked). A model trained with an advisor (``advisor = "heuristic"`` in its training config,
-:mod:`meeplezoo.training.advised_policy`) gets the advisor's move on the seat's view appended to its
-observation, as in training.
+``training`` extra); ``ppo:path=...,deterministic=false`` samples from the policy (with the agent's seeded
+generator) instead of taking its most likely action. The model must have been trained on the same game
+configuration (observation and action sizes are checked). A model trained with an advisor (``advisor =
+"heuristic"`` in its training config, :mod:`meeplezoo.training.advised_policy`) gets the advisor's move on the
+seat's view appended to its observation, as in training.
 
 A policy file is code: an SB3 ``.zip`` holds pickles, and loading one can run anything its author wrote.
 Load only files you trained or trust (docs/security.md); the web server never loads a path a request names.
@@ -67,22 +67,10 @@ class PolicyAgent:
             model = load_model(self.path)
         self.model = model  # None: the game's shipped policy, loaded at the first act()
         self.seed = seed
-        self.rng = np.random.default_rng(seed)
-        if not self.deterministic:
-            # sb3 samples with torch's global generator: seed it so that a seeded agent replays
-            import torch
-
-            torch.manual_seed(int(self.rng.integers(2**31)))
+        self.rng = np.random.default_rng(seed)  # every draw of the agent: its samples, its advisor's seed
         self._advisor: Any = None  # the advisor agent of an advised model, made at the first act()
         self._recent: deque[tuple[bytes, int]] = deque(maxlen=REPEAT_WINDOW)  # (position, move) pairs
         self.repeats_avoided = 0  # how often the guard changed the greedy move
-
-    @property
-    def uses_global_generator(self) -> bool:
-        """Whether its moves draw from torch's global generator: sampling does (sb3 samples there). Loading a model
-        draws from that generator too, so a sampled game depends on what its process did before; a trainer that
-        spreads games over processes plays such games in one process, in order."""
-        return not self.deterministic
 
     @property
     def uses_determinize(self) -> bool:
@@ -127,8 +115,10 @@ class PolicyAgent:
         tried = {a for k, a in self._recent if k == key} if key is not None else set()
         if tried and len(tried) < len(view.legal_actions):
             action = self._best_untried(obs, mask, tried)
+        elif not self.deterministic:
+            action = self._sample(obs, mask)
         else:
-            action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
+            action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)
             action = int(action)
         if not (0 <= action < mask.size and mask[action]):
             action = int(view.legal_actions[self.rng.integers(len(view.legal_actions))])
@@ -163,6 +153,26 @@ class PolicyAgent:
         with torch.no_grad():
             tensor, _ = policy.obs_to_tensor(obs)
             return policy.get_distribution(tensor, action_masks=mask[None]).distribution
+
+    def _sample(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        """A move drawn from the model's distribution with the agent's own generator, so that a seeded agent plays
+        the same game whatever its process did before (sb3's ``predict`` samples with torch's global generator,
+        which loading a model draws from too). A model whose distribution cannot be read samples through
+        ``predict`` under a fork of torch's generator seeded from the agent's; the global one is left as it was."""
+        distribution = self._distribution(obs, mask)
+        if distribution is None:
+            import torch
+
+            with torch.random.fork_rng(devices=[]):
+                torch.manual_seed(int(self.rng.integers(2**31)))
+                action, _ = self.model.predict(obs, action_masks=mask, deterministic=False)
+            return int(action)
+        probs = distribution.probs[0].cpu().numpy().astype(np.float64)
+        probs[~mask] = 0.0
+        total = float(probs.sum())
+        if not total > 0.0:
+            return -1  # no mass on a legal move: act() takes a uniformly random legal one
+        return int(self.rng.choice(probs.size, p=probs / total))
 
     def _position(self, view: SeatView) -> bytes | None:
         """The position's key for the repeat guard (the observation with the clock zeroed), or None when the

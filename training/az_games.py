@@ -4,7 +4,7 @@ Each game is a function of the run's settings and the game's index alone (it dra
 returns its rows for the replay buffer, ``(observation, legal mask, policy target, seat-relative returns)``, in
 the order it played them. The run adds them to its buffer in game order, so the buffer, and every network fitted
 on it, do not depend on how many processes played the games (``workers``): a run with 2 workers ends with the
-weights of the run with 1, bit for bit (``tests/training/test_az_games.py``).
+weights of the run with 1, bit for bit (``tests/training/test_az_train.py``).
 
 - :func:`self_play_game`: every seat searches with the current network (the iterations);
 - :func:`imitation_game`: ``warm_agent`` in every seat, its moves or distributions as targets (the warm start);
@@ -12,8 +12,6 @@ weights of the run with 1, bit for bit (``tests/training/test_az_games.py``).
 
 :class:`GamePool` plays a list of them on ``workers`` processes (``spawn``: no forked torch state) and hands
 the results back in order, each with the CPU time its worker spent (the run counts it in its CPU budget).
-Games whose agents are not :func:`history_free` (sampled PPO) are played in the run's own process, in order, as
-with one worker: their moves depend on what the process played before.
 """
 
 from __future__ import annotations
@@ -207,15 +205,6 @@ def play_one(game: str, engine_game: Any, config: Mapping[str, Any], net: Any, j
     return result, time.process_time() - began
 
 
-def history_free(game: str, spec: str) -> bool:
-    """Whether games of the agent ``spec`` replay whatever their process played before, so that any worker may
-    play them. Sampled PPO (``ppo:deterministic=false``) does not: it draws from torch's global generator, which
-    the policy's first load in a process draws from too."""
-    from ..agents import make_agent
-
-    return not getattr(make_agent(spec, game, seed=0), "uses_global_generator", False)
-
-
 def job_name(job: Job) -> str:
     """``self-play game (1, 3, 0)``, ``value game 7``: a job in a message."""
     kind, arg = job
@@ -252,10 +241,9 @@ class GamePool:
         self._executor: ProcessPoolExecutor | None = None
         self._version = 0
 
-    def play(self, net: Any, jobs: Sequence[Job], local: bool = False) -> Iterator[tuple[Any, float]]:
-        """The results of ``jobs`` in order (``net`` searches the self-play games; None for the others); with
-        ``local``, played in this process (games whose agents are not :func:`history_free`)."""
-        if local or self.workers <= 1 or len(jobs) <= 1:
+    def play(self, net: Any, jobs: Sequence[Job]) -> Iterator[tuple[Any, float]]:
+        """The results of ``jobs`` in order (``net`` searches the self-play games; None for the others)."""
+        if self.workers <= 1 or len(jobs) <= 1:
             for job in jobs:  # this process's CPU: counted as the run's own
                 yield play_one(self.game, self.engine_game, self.config, net, job)[0], 0.0
             return

@@ -44,7 +44,7 @@ import numpy as np
 
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.params import Param, ParamError, bind_keywords
-from .az_games import GamePool, Job, SelfPlayGame, history_free, self_play_game
+from .az_games import GamePool, Job, SelfPlayGame, self_play_game
 from .az_net import DEFAULT_HIDDEN, AZNet, fit, load_net
 
 
@@ -329,16 +329,12 @@ class AZRun:
         """Imitate ``warm_agent``'s games before iteration 1: the value games' positions (:func:`.value_game`), then
         the agent's moves and results fill the buffer, the network is fitted ``warm_steps`` minibatches on them
         (logged at iteration 0); the positions stay in the buffer."""
-        from ..games import manifest
-
         config = self.config
         began, workers_before = time.process_time(), self.spent["workers"]
-        warm = [config["warm_agent"] or manifest(self.game).baseline_agent]
         if config["value_games"]:
-            pool = config["value_agents"] or warm
-            valued = self._add_games([("value", g) for g in range(config["value_games"])], pool)
+            valued = self._add_games([("value", g) for g in range(config["value_games"])])
             self.log(f"value games: {config['value_games']} games, {valued} positions for the value head")
-        added = self._add_games([("imitation", g) for g in range(config["warm_games"])], warm)
+        added = self._add_games([("imitation", g) for g in range(config["warm_games"])])
         fitted = fit(
             self.net, self.optimizer, self.buffer.arrays(), config["warm_steps"], config["batch_size"], self.rng
         )
@@ -351,19 +347,12 @@ class AZRun:
             + f" ({self.spent['warm']:.1f} s)"
         )
 
-    def _add_games(self, jobs: list[Job], specs: list[str]) -> int:
-        """Play ``jobs`` (imitation or value games of the agents ``specs``) on the pool, or in this process when
-        those agents are not :func:`~.az_games.history_free`; add their rows to the buffer in the jobs' order; the
-        number of rows added."""
+    def _add_games(self, jobs: list[Job]) -> int:
+        """Play ``jobs`` (imitation or value games) on the pool and add their rows to the buffer in the jobs' order;
+        the number of rows added."""
         assert self.pool is not None
-        bound = [spec for spec in specs if not history_free(self.game, spec)] if self.config["workers"] > 1 else []
-        if bound and jobs:
-            self.log(
-                f"{jobs[0][0]} games played in this process, in order: {', '.join(bound)} draws from torch's global "
-                "generator, so its games depend on what the process played before"
-            )
         added = 0
-        for rows, worker_cpu in self.pool.play(None, jobs, local=bool(bound)):
+        for rows, worker_cpu in self.pool.play(None, jobs):
             self.spent["workers"] += worker_cpu
             for row in rows:
                 self.buffer.add(*row)

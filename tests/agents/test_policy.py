@@ -42,6 +42,75 @@ def test_a_saved_model_plays_legal_games_by_spec(model_path):
 
 
 @pytest.mark.slow
+def test_a_sampled_game_depends_on_the_agent_seed_alone_not_on_torchs_global_generator(model_path):
+    """Sampling draws from the agent's own generator: the game is the same whatever torch's global generator holds
+    (a policy's first load in a process draws from it), and the agent's decisions leave that generator as it was."""
+    import torch
+
+    spec = f"ppo:path={model_path},deterministic=false"
+    env = make_env("seastead")
+    games = []
+    for global_seed in (0, 1):
+        agents = {"player_0": make_agent(spec, "seastead", seed=3), "player_1": make_agent("heuristic", "seastead", 2)}
+        torch.manual_seed(global_seed)
+        before = torch.get_rng_state()
+        games.append(play_game(env, agents, seed=5, record_actions=True).decisions)
+        assert torch.equal(torch.get_rng_state(), before)
+    assert games[0] == games[1]
+    agents = {"player_0": make_agent(spec, "seastead", seed=4), "player_1": make_agent("heuristic", "seastead", 2)}
+    assert play_game(env, agents, seed=5, record_actions=True).decisions != games[0]  # another agent seed
+
+
+@pytest.mark.slow
+def test_sampled_moves_follow_the_policys_distribution(model_path):
+    import numpy as np
+
+    from meeplezoo.agents.view import seat_view
+
+    env = make_env("seastead")
+    env.reset(seed=2)
+    view = seat_view(env, env.agent_selection)
+    while len(view.legal_actions) < 4:  # into the game, to a choice of several moves
+        env.step(int(view.legal_actions[0]))
+        view = seat_view(env, env.agent_selection)
+    agent = make_agent(f"ppo:path={model_path},deterministic=false", "seastead", seed=0)
+    probs = agent.action_probabilities(view)
+    draws = 4000
+    counts = np.bincount([agent.act(view) for _ in range(draws)], minlength=probs.size)
+    assert counts[probs == 0].sum() == 0 and (probs > 0).sum() >= 2
+    spread = np.sqrt(draws * probs * (1 - probs))  # a binomial count's standard deviation
+    assert np.all(np.abs(counts - draws * probs) <= 5 * spread + 1)
+
+
+def test_a_model_without_a_readable_distribution_samples_from_a_fork_of_torchs_generator():
+    """``predict`` alone (no ``policy.get_distribution``) samples with torch's global generator: the agent runs
+    it under a fork seeded from its own generator, so a seed replays and the global generator is untouched."""
+    torch = pytest.importorskip("torch")
+    import numpy as np
+
+    from meeplezoo.agents.policy import PolicyAgent
+    from meeplezoo.agents.view import seat_view
+
+    class PredictOnly:
+        def predict(self, obs, action_masks, deterministic):
+            legal = np.flatnonzero(action_masks)
+            return int(legal[torch.randint(len(legal), (1,)).item()]), None
+
+    env = make_env("seastead")
+    env.reset(seed=0)
+    view = seat_view(env, env.agent_selection)
+    while len(view.legal_actions) < 4:
+        env.step(int(view.legal_actions[0]))
+        view = seat_view(env, env.agent_selection)
+    torch.manual_seed(0)
+    before = torch.get_rng_state()
+    moves = [PolicyAgent(PredictOnly(), seed=s, deterministic=False).act(view) for s in range(12)]
+    again = [PolicyAgent(PredictOnly(), seed=s, deterministic=False).act(view) for s in range(12)]
+    assert torch.equal(torch.get_rng_state(), before)
+    assert moves == again and len(set(moves)) >= 2 and all(view.action_mask[m] for m in moves)
+
+
+@pytest.mark.slow
 def test_a_model_of_another_game_is_refused_in_one_line(model_path):
     env = make_env("concordia", num_players=2)
     agents = {"player_0": make_agent(f"ppo:{model_path}", "concordia"), "player_1": make_agent("random", "concordia")}

@@ -42,23 +42,33 @@ def test_a_saved_model_plays_legal_games_by_spec(model_path):
 
 
 @pytest.mark.slow
-def test_a_sampled_game_depends_on_the_agent_seed_alone_not_on_torchs_global_generator(model_path):
-    """Sampling draws from the agent's own generator: the game is the same whatever torch's global generator holds
-    (a policy's first load in a process draws from it), and the agent's decisions leave that generator as it was."""
-    import torch
+def test_a_sampled_game_depends_on_the_agent_seed_alone_not_on_what_its_process_did_before(monkeypatch):
+    """Sampling draws from the agent's own generator. The shipped policy is loaded at the agent's first move, and a
+    load draws from torch's global generator: the game with the first load and the game with the loaded model, each
+    after another global seed, are the same game, and a loaded model's moves leave that generator as it was."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("sb3_contrib")
+    from meeplezoo.agents import policy
 
-    spec = f"ppo:path={model_path},deterministic=false"
+    monkeypatch.setattr(policy, "_LOADED", {})  # the first game loads the policy, the second finds it loaded
     env = make_env("seastead")
+
+    def sampled_game(agent_seed: int) -> list:
+        agents = {
+            "player_0": make_agent("ppo:deterministic=false", "seastead", seed=agent_seed),
+            "player_1": make_agent("heuristic", "seastead", seed=2),
+        }
+        return play_game(env, agents, seed=5, record_actions=True).decisions
+
     games = []
     for global_seed in (0, 1):
-        agents = {"player_0": make_agent(spec, "seastead", seed=3), "player_1": make_agent("heuristic", "seastead", 2)}
         torch.manual_seed(global_seed)
-        before = torch.get_rng_state()
-        games.append(play_game(env, agents, seed=5, record_actions=True).decisions)
-        assert torch.equal(torch.get_rng_state(), before)
-    assert games[0] == games[1]
-    agents = {"player_0": make_agent(spec, "seastead", seed=4), "player_1": make_agent("heuristic", "seastead", 2)}
-    assert play_game(env, agents, seed=5, record_actions=True).decisions != games[0]  # another agent seed
+        games.append(sampled_game(3))
+    assert len(policy._LOADED) == 1 and games[0] == games[1]
+    before = torch.get_rng_state()
+    other = sampled_game(4)
+    assert torch.equal(torch.get_rng_state(), before)
+    assert other != games[0]  # another agent seed, another game
 
 
 @pytest.mark.slow

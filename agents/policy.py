@@ -133,14 +133,19 @@ class PolicyAgent:
         self._load_for(view)
         if advisor_of(self.model):
             return None
-        mask = view.action_mask.astype(bool)
-        distribution = self._distribution(view.observation, mask)
+        out = self._legal_probabilities(view.observation, view.action_mask.astype(bool), np.float32)
+        return out if out is not None and out.sum() > 0 else None
+
+    def _legal_probabilities(self, obs: np.ndarray, mask: np.ndarray, dtype: type) -> np.ndarray | None:
+        """The model's probabilities at ``obs`` as ``dtype``, zero off the legal actions and summing to 1 (all zero
+        when no legal action has any), or None for a model whose distribution cannot be read."""
+        distribution = self._distribution(obs, mask)
         if distribution is None:
             return None
-        out = distribution.probs[0].cpu().numpy().astype(np.float32)
+        out = distribution.probs[0].cpu().numpy().astype(dtype)
         out[~mask] = 0.0
         total = float(out.sum())
-        return out / total if total > 0 else None
+        return out / total if total > 0 else out
 
     def _distribution(self, obs: np.ndarray, mask: np.ndarray) -> Any:
         """The model's masked torch distribution at ``obs`` (a batch of one), or None for a model without
@@ -159,20 +164,17 @@ class PolicyAgent:
         the same game whatever its process did before (sb3's ``predict`` samples with torch's global generator,
         which loading a model draws from too). A model whose distribution cannot be read samples through
         ``predict`` under a fork of torch's generator seeded from the agent's; the global one is left as it was."""
-        distribution = self._distribution(obs, mask)
-        if distribution is None:
+        probs = self._legal_probabilities(obs, mask, np.float64)
+        if probs is None:
             import torch
 
             with torch.random.fork_rng(devices=[]):
                 torch.manual_seed(int(self.rng.integers(2**31)))
                 action, _ = self.model.predict(obs, action_masks=mask, deterministic=False)
             return int(action)
-        probs = distribution.probs[0].cpu().numpy().astype(np.float64)
-        probs[~mask] = 0.0
-        total = float(probs.sum())
-        if not total > 0.0:
+        if not probs.sum() > 0:
             return -1  # no mass on a legal move: act() takes a uniformly random legal one
-        return int(self.rng.choice(probs.size, p=probs / total))
+        return int(self.rng.choice(probs.size, p=probs))
 
     def _position(self, view: SeatView) -> bytes | None:
         """The position's key for the repeat guard (the observation with the clock zeroed), or None when the

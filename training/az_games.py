@@ -16,6 +16,7 @@ the results back in order, each with the CPU time its worker spent (the run coun
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -26,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..envs.core.errors import MeepleZooError
+from .parent_watch import exit_with_parent
 
 
 class WorkerError(MeepleZooError):
@@ -211,10 +213,12 @@ def job_name(job: Job) -> str:
     return f"{'self-play' if kind == 'selfplay' else kind} game {arg}"
 
 
-def _start(game: str, engine_class: type, config: Mapping[str, Any]) -> None:
-    """A worker's start: one torch thread (as the run's own process), the game's engine."""
+def _start(game: str, engine_class: type, config: Mapping[str, Any], parent: int) -> None:
+    """A worker's start: it ends with the run's process ``parent`` (even a killed one), one torch thread (as the
+    run's own process), the game's engine."""
     import torch
 
+    exit_with_parent(parent)
     torch.set_num_threads(1)
     _WORKER.update(game=game, engine=engine_class(**config["env"]), config=dict(config), version=None, net=None)
 
@@ -275,7 +279,7 @@ class GamePool:
                 self.workers,
                 mp_context=mp.get_context("spawn"),
                 initializer=_start,
-                initargs=(self.game, type(self.engine_game), dict(self.config)),
+                initargs=(self.game, type(self.engine_game), dict(self.config), os.getpid()),
             )
         return self._executor
 

@@ -35,6 +35,7 @@ from ..envs.core.errors import MeepleZooError
 from ..envs.core.manifest import load
 from ..envs.core.params import ParamError, bind, parse_assignments
 from ..envs.core.value_fit import ValueFitter
+from .parent_watch import exit_with_parent
 
 #: games per task of the worker processes
 CHUNK = 100
@@ -105,7 +106,7 @@ def collect(
     if jobs == 1 or len(parts) == 1:
         results = [play_rows(*args, p, dict(options or {})) for p in parts]
     else:
-        with ProcessPoolExecutor(jobs) as pool:
+        with ProcessPoolExecutor(jobs, initializer=exit_with_parent, initargs=(os.getpid(),)) as pool:
             n = len(parts)
             results = list(pool.map(play_rows, *([a] * n for a in args), parts, [dict(options or {})] * n))
     rows = _joined([r for r, _ in results])

@@ -109,11 +109,10 @@ class AZNet:
     def for_game(
         cls, engine_game: Any, hidden: Sequence[int] = DEFAULT_HIDDEN, seed: int | None = None, value: str = "win"
     ) -> AZNet:
-        """A new network (weights drawn from torch's generator, seeded by ``seed`` when given) for an engine
-        :class:`~meeplezoo.envs.core.engine.Game`, its value head estimating the ``value`` return."""
+        """A new network for an engine :class:`~meeplezoo.envs.core.engine.Game`, its value head estimating the
+        ``value`` return. Its weights are drawn from torch's generator seeded by ``seed`` when given (in a fork of
+        it: the process's own generator is left as it was), else from the process's generator."""
         torch = _torch()
-        if seed is not None:
-            torch.manual_seed(seed)
         meta = {
             "format": FORMAT,
             "version": VERSION,
@@ -126,7 +125,11 @@ class AZNet:
             "value": value,
         }
         json.dumps(meta)  # a config that is not JSON-able fails here, not when saved
-        return cls(meta)
+        if seed is None:
+            return cls(meta)
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(seed)
+            return cls(meta)
 
     @classmethod
     def from_weights(cls, meta: Mapping[str, Any], weights: Mapping[str, Any]) -> AZNet:

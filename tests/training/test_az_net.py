@@ -46,6 +46,19 @@ def test_the_prior_is_zero_on_illegal_actions_and_sums_to_one(seastead, position
     assert (np.abs(values) <= 1).all()
 
 
+def test_a_seeded_net_draws_the_weights_of_its_seed_and_leaves_the_global_generator_alone(seastead):
+    torch.manual_seed(123)
+    before = torch.get_rng_state()
+    net = AZNet.for_game(seastead, hidden=(16,), seed=5)
+    assert torch.equal(torch.get_rng_state(), before)
+    torch.manual_seed(5)  # the weights a seeded global generator draws: those of every shipped network's run
+    drawn = AZNet(net.meta).module.state_dict()
+    for key, value in net.module.state_dict().items():
+        assert torch.equal(value, drawn[key]), key
+    other = AZNet.for_game(seastead, hidden=(16,), seed=6).module.state_dict()
+    assert not all(torch.equal(value, other[key]) for key, value in drawn.items())
+
+
 def test_a_saved_net_loads_with_the_same_outputs_and_meta(tmp_path, seastead, positions):
     net = AZNet.for_game(seastead, hidden=(16, 8), seed=3)
     path = net.save(tmp_path / "net.pt")

@@ -47,6 +47,7 @@ from ..envs.core.rewards import seat_return
 from .az_net import AZNet, AZNetError, cached_net
 from .base import BaseAgent, Seed
 from .spec import AgentSpecError, Param, bind_keywords
+from .torch_threads import one_torch_thread
 from .view import SeatView
 
 #: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
@@ -529,6 +530,10 @@ class AZAgent(BaseAgent):
         return net
 
     def act(self, view: SeatView) -> int:
+        with one_torch_thread():  # as in an agent process, whichever process plays it
+            return self._act(view)
+
+    def _act(self, view: SeatView) -> int:
         legal = view.legal_actions
         net = self._check(view)
         if len(legal) == 1:

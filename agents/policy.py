@@ -32,6 +32,7 @@ import numpy as np
 
 from .base import Seed
 from .spec import AgentSpecError, Param, bind_keywords
+from .torch_threads import one_torch_thread
 from .view import SeatView
 
 
@@ -94,6 +95,10 @@ class PolicyAgent:
             self.model = load_model(str(shipped_policy(view.game_name, view.num_players)))
 
     def act(self, view: SeatView) -> int:
+        with one_torch_thread():  # as in an agent process, whichever process plays it
+            return self._act(view)
+
+    def _act(self, view: SeatView) -> int:
         self._load_for(view)
         advisor = advisor_of(self.model)
         size = view.action_mask.size if advisor else 0
@@ -133,7 +138,8 @@ class PolicyAgent:
         self._load_for(view)
         if advisor_of(self.model):
             return None
-        out = self._legal_probabilities(view.observation, view.action_mask.astype(bool), np.float32)
+        with one_torch_thread():
+            out = self._legal_probabilities(view.observation, view.action_mask.astype(bool), np.float32)
         return out if out is not None and out.sum() > 0 else None
 
     def _legal_probabilities(self, obs: np.ndarray, mask: np.ndarray, dtype: type) -> np.ndarray | None:

@@ -281,6 +281,9 @@ class AZRun:
         config, game = self.config, self.engine_game
         self.buffer = ReplayBuffer(config["buffer"], game.observation_size, game.num_actions, game.num_players)
         if not self.resume:
+            # the run owns its process's torch generator (its checkpoints save it, --resume restores it): a fresh
+            # run starts it from the run's seed, whatever the process drew before
+            torch.manual_seed(config["seed"])
             self.net = AZNet.for_game(game, config["hidden"], seed=config["seed"], value=config["value"])
             self.optimizer = _optimizer(self.net, config)
             return

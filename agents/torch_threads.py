@@ -1,4 +1,5 @@
-"""One torch thread for an agent's decision, in whatever process it plays.
+"""One torch thread for an agent's decision, in whatever process it plays (and for any other small network's
+work that must not change the caller's thread count: the value fitter's MLP).
 
 An agent process computes on one thread (``prepare``). In the caller's own process (``--isolation none``, a
 notebook, ``play_game``) torch would use every core for a decision's batches of a few positions: on 2 busy cores

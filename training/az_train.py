@@ -282,9 +282,9 @@ class AZRun:
         self.buffer = ReplayBuffer(config["buffer"], game.observation_size, game.num_actions, game.num_players)
         if not self.resume:
             # the run owns its process's torch generator (its checkpoints save it, --resume restores it): a fresh
-            # run starts it from the run's seed, whatever the process drew before
+            # run starts it from the run's seed, whatever the process drew before, and draws the weights from it
             torch.manual_seed(config["seed"])
-            self.net = AZNet.for_game(game, config["hidden"], seed=config["seed"], value=config["value"])
+            self.net = AZNet.for_game(game, config["hidden"], value=config["value"])
             self.optimizer = _optimizer(self.net, config)
             return
         latest, out = self.latest, self.out

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from ..agents.torch_threads import one_torch_thread
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.manifest import load
 from ..envs.core.params import ParamError, bind, parse_assignments
@@ -276,14 +277,8 @@ def _fit_margin_quietly(
     rows: Rows, held: np.ndarray, hidden: Sequence[int], epochs: int, seed: int, log: Callable[[str], None]
 ) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
     """:func:`fit_margin` on one torch thread (a small MLP; and one thread gives the same floats anywhere)."""
-    import torch
-
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
+    with one_torch_thread():
         return fit_margin(rows["x"], rows["y"], held, hidden, epochs, seed, log)
-    finally:
-        torch.set_num_threads(threads)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "value_fit", command: str | None = None) -> int:

@@ -13,9 +13,11 @@ With ``mix`` above 0 a leaf's value is that share of the game's static estimate 
 when the rollout finishes the game), AlphaGo's mix of a value network and rollouts.
 Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
 ``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
-for that seat (first-play urgency at the parent's value); with ``qnorm`` every ``Q`` is first rescaled to [0, 1] by
-the range of the values backed up so far in the search. An action legal now but not when the node's prior was
-made (another determinization) gets the uniform share ``1 / |legal|``.
+for that seat (first-play urgency at the parent's value); with ``first=root`` (``first=all``) an unvisited child of
+the root (of any node) ranks above every visited one instead, so each move there is tried once, in the prior's
+order, before any is tried twice: UCB1's rule, as ``mcts`` plays it. With ``qnorm`` every ``Q`` is first rescaled
+to [0, 1] by the range of the values backed up so far in the search. An action legal now but not when the node's
+prior was made (another determinization) gets the uniform share ``1 / |legal|``.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of 1 for the seat that chose each node on its path) so that the
@@ -52,6 +54,10 @@ from .view import SeatView
 
 #: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
 ROLLOUTS = ("none", "random", "heuristic", "fast")
+
+#: where an unvisited child is tried before any visited one (``first``): nowhere (first-play urgency at the
+#: parent's mean value), at the root, or at every node
+FIRST_VISITS = ("parent", "root", "all")
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
 Evaluate = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
@@ -132,7 +138,9 @@ class PUCTSearch:
     against the full [-1, 1]. ``rollout``: a policy (``policy(state) -> action``) played from each leaf for up to
     ``cutoff`` decisions (0: to the end) before ``estimate`` reads it (``mix`` above 0 only). ``ptemp``: the priors
     are the network's policy raised to ``1 / ptemp`` and renormalised (a softmax temperature; above 1 flattens
-    them, so the search spreads further from the network's favourites)."""
+    them, so the search spreads further from the network's favourites). ``first``: where an
+    unvisited child outranks every visited one (:data:`FIRST_VISITS`), so each legal move there is tried once, in
+    prior order, before any is tried twice."""
 
     def __init__(
         self,
@@ -149,7 +157,11 @@ class PUCTSearch:
         rollout: Callable[[Any], int] | None = None,
         cutoff: int = 0,
         ptemp: float = 1.0,
+        first: str = "parent",
     ) -> None:
+        if first not in FIRST_VISITS:
+            raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
+        self.first = first
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -291,6 +303,7 @@ class PUCTSearch:
         """Selection down the tree on ``state`` (played forward): the nodes walked, and the leaf: a finished game's
         values (a list), or ``(node, key, mover, observation, mask)`` for the network."""
         node, path, c, num_players, num_actions = root, [root], self.c_puct, self.num_players, self.num_actions
+        first = self.first
         times, decisions = self.times, self.decisions
         while True:
             if state.is_terminal():
@@ -323,12 +336,14 @@ class PUCTSearch:
                 shift, stretch = self.low, 1.0 / (self.high - self.low)
             fpu = (fpu - shift) * stretch
             uniform = 1.0 / len(legal)
+            untried_first = first == "all" or (first == "root" and node is root)
             best, best_action = -math.inf, -1
             for a in legal:
                 p = prior[a] or uniform
                 child = children.get(key + a)
                 if child is None or child.n == 0:
-                    score = fpu + scale * p
+                    # an untried move outranks any tried one (a Q lies in [-1, 1], or [0, 1] with qnorm)
+                    score = (_UNTRIED + p) if untried_first else fpu + scale * p
                 else:
                     score = (child.w[mover] / child.n - shift) * stretch + scale * p / (1 + child.n)
                 if score > best:
@@ -341,6 +356,11 @@ class PUCTSearch:
             times.engine += time.perf_counter() - t
             node = child
             path.append(node)
+
+
+#: an untried child's score when untried moves go first: above any visited child's ``Q`` plus its prior term
+#: (``c_puct * sqrt(N)`` stays far below it at any real budget)
+_UNTRIED = 1e12
 
 
 def _backup(path: Sequence[_Node], values: Sequence[float]) -> None:
@@ -432,6 +452,13 @@ class AZAgent(BaseAgent):
         ),
         Param("cutoff", int, 20, "rollout length in decisions (0: to the end of the game)", minimum=0),
         Param("ptemp", float, 1.0, "softmax temperature of the prior (above 1 flattens it)", minimum=0.05),
+        Param(
+            "first",
+            str,
+            "parent",
+            "where each legal move is tried once, in prior order, before any twice: root, all, or parent (none)",
+            choices=FIRST_VISITS,
+        ),
     )
     sims: int
     seconds: float
@@ -444,6 +471,7 @@ class AZAgent(BaseAgent):
     rollout: str
     cutoff: int
     ptemp: float
+    first: str
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -558,6 +586,7 @@ class AZAgent(BaseAgent):
             rollout=self._rollout_policy(view.game_name),
             cutoff=self.cutoff,
             ptemp=self.ptemp,
+            first=self.first,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
@@ -569,11 +598,12 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}{leaf}, seed={self.seed!r})"
+            f"qnorm={self.qnorm}, first={self.first}{leaf}, seed={self.seed!r})"
         )
 
 
 __all__ = [
+    "FIRST_VISITS",
     "VALUE_MODES",
     "AZAgent",
     "PUCTSearch",

@@ -223,6 +223,42 @@ def test_a_prior_temperature_flattens_the_networks_policy(ptemp):
     assert (prior[0] < 0.8) == (ptemp > 1)
 
 
+@pytest.mark.parametrize("first", ["parent", "root", "all"])
+def test_first_visits_try_each_move_once_in_prior_order_before_any_twice(first):
+    """With a prior of 0.9 on move 0, plain PUCT spends the first simulations on move 0; ``first=root`` tries the
+    three root moves once each, in the prior's order, before any twice, and ``first=all`` does so at every node
+    (the root's next visits follow the prior, to move 0, whose replies are then tried in the same way)."""
+    game = ToyGame(sudden=False, length=400)
+    order: list[list[int]] = []
+
+    def estimate(state: ToyState) -> list[float]:
+        order.append(list(state.moves))
+        return [0.0, 0.0]
+
+    def search() -> PUCTSearch:
+        return PUCTSearch(
+            evaluator([0.9, 0.02, 0.08]), c_puct=1.5, batch=1, rng=np.random.default_rng(0), estimate=estimate,
+            mix=1.0, first=first,
+        )  # fmt: skip
+
+    visits, _ = search().run(lambda: ToyState(game), seat=0, sims=4)
+    roots = [moves[0] for moves in order[1:]]  # the first leaf is the root itself
+    if first == "parent":
+        assert roots == [0, 0, 0] and visits.tolist() == [3, 0, 0]
+    else:
+        assert roots == [0, 2, 1] and visits.tolist() == [1, 1, 1]
+    order.clear()
+    search().run(lambda: ToyState(game), seat=0, sims=7)  # then 3 more, each through move 0 (its prior leads)
+    replies = [tuple(moves) for moves in order if len(moves) == 2]  # the leaves just below move 0
+    if first == "all":  # there too, each reply once in prior order
+        assert replies == [(0, 0), (0, 2), (0, 1)]
+    elif first == "root":  # below the root, plain PUCT: reply 0 and then deeper under it
+        deeper = [moves[:2] for moves in order if len(moves) >= 2]
+        assert replies == [(0, 0)] and len(deeper) == 3 and all(line == [0, 0] for line in deeper)
+    with pytest.raises(ValueError, match=r"^first takes one of parent, root, all, not 'leaf'$"):
+        PUCTSearch(evaluator([1 / 3] * 3), c_puct=1.5, batch=1, rng=np.random.default_rng(0), first="leaf")
+
+
 def test_the_estimated_values_are_the_games_estimate_as_a_margin():
     from meeplezoo.agents.az import estimated_values
     from meeplezoo.agents.mcts import search_hooks
@@ -346,12 +382,15 @@ def test_the_spec_reads_every_parameter():
         "az", "seastead"
     ).rollout == "none"
     assert repr(agent) == (
-        "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, mix=0.5, rollout=heuristic, cutoff=12, "
-        "seed=None)"
+        "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, mix=0.5, "
+        "rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
-        "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, seed=None)"
+        "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, seed=None)"
     )
+    assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
+    with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):
+        make_agent("az:first=leaf", "seastead")
     with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
         make_agent("az:rollout=random", "seastead")
     with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):

@@ -20,11 +20,12 @@ to [0, 1] by the range of the values backed up so far in the search. An action l
 prior was made (another determinization) gets the uniform share ``1 / |legal|``.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
-each adding a *virtual loss* (a visit and a loss of 1 for the seat that chose each node on its path) so that the
-next descent of the batch prefers other lines; a descent reaching a leaf already waiting in the batch ends the
-batch. The move played is the root child visited most (ties: the higher prior, then the lower action), or with
-``temp > 0`` a sample of the visits raised to ``1 / temp``. ``sims=0`` plays the network alone: the legal action
-of highest prior on the seat's observation (no determinization).
+each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on
+its path) so that the next descent of the batch prefers other lines (``vloss=0``: a visit of value 0 only); a
+descent reaching a leaf already waiting in the batch ends the batch. The move played is the root child visited most
+(ties: the higher prior, then the lower action), or with ``temp > 0`` a sample of the visits raised to
+``1 / temp``. ``sims=0`` plays the network alone: the legal action of highest prior on the seat's observation (no
+determinization).
 
 Spec: ``az`` (the game's shipped network for the table, ``policies/az_<n>p.pt`` in its package),
 ``az:sims=400``, ``az:seconds=0.5`` (CPU seconds per decision), ``az:path=runs/az/final.pt,sims=0``,
@@ -140,7 +141,8 @@ class PUCTSearch:
     are the network's policy raised to ``1 / ptemp`` and renormalised (a softmax temperature; above 1 flattens
     them, so the search spreads further from the network's favourites). ``first``: where an
     unvisited child outranks every visited one (:data:`FIRST_VISITS`), so each legal move there is tried once, in
-    prior order, before any is tried twice."""
+    prior order, before any is tried twice. ``vloss``: the virtual loss of a descent waiting in a batch, for the
+    seat that chose each node on its path (1: a lost game's value; 0: a visit of value 0)."""
 
     def __init__(
         self,
@@ -158,10 +160,12 @@ class PUCTSearch:
         cutoff: int = 0,
         ptemp: float = 1.0,
         first: str = "parent",
+        vloss: float = 1.0,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
         self.first = first
+        self.vloss = vloss
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -208,7 +212,7 @@ class PUCTSearch:
         times = self.times
         waiting: dict[tuple[int, int], _Pending] = {}
         finished: list[tuple[list[_Node], list[float]]] = []
-        done = 0
+        done, vloss = 0, self.vloss
         while done < todo:
             if first is None:
                 t = time.perf_counter()
@@ -221,7 +225,7 @@ class PUCTSearch:
             root.n += 1
             for node in path[1:]:  # virtual loss: the visit now, a loss for the chooser until the backup
                 node.n += 1
-                node.w[node.mover] -= 1.0
+                node.w[node.mover] -= vloss
             if isinstance(leaf, list):
                 finished.append((path, leaf))
                 continue
@@ -240,7 +244,7 @@ class PUCTSearch:
             self._evaluate(root, list(waiting.values()))
         for path, values in finished:
             self._seen(values)
-            _backup(path, values)
+            _backup(path, values, vloss)
         return done
 
     def _leaf_estimate(self, state: Any) -> list[float]:
@@ -289,7 +293,7 @@ class PUCTSearch:
                 absolute = [(1.0 - self.mix) * v + self.mix * e for v, e in zip(absolute, slot.estimate, strict=True)]
             self._seen(absolute)
             for path in slot.paths:
-                _backup(path, absolute)
+                _backup(path, absolute, self.vloss)
 
     def _noisy(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The root's prior mixed with Dirichlet noise over its legal actions (self-play exploration)."""
@@ -363,13 +367,13 @@ class PUCTSearch:
 _UNTRIED = 1e12
 
 
-def _backup(path: Sequence[_Node], values: Sequence[float]) -> None:
-    """Add ``values`` (seat order) along ``path`` (the root first) and take back the virtual loss below the root
-    (the visits stay)."""
+def _backup(path: Sequence[_Node], values: Sequence[float], vloss: float) -> None:
+    """Add ``values`` (seat order) along ``path`` (the root first) and take back the virtual loss ``vloss`` below
+    the root (the visits stay)."""
     for depth, node in enumerate(path):
         w = node.w
         if depth:
-            w[node.mover] += 1.0
+            w[node.mover] += vloss
         for i, v in enumerate(values):
             w[i] += v
 
@@ -459,6 +463,14 @@ class AZAgent(BaseAgent):
             "where each legal move is tried once, in prior order, before any twice: root, all, or parent (none)",
             choices=FIRST_VISITS,
         ),
+        Param(
+            "vloss",
+            float,
+            1.0,
+            "virtual loss of a descent waiting in a batch (1: a lost game; 0: a visit of value 0)",
+            minimum=0.0,
+            maximum=1.0,
+        ),
     )
     sims: int
     seconds: float
@@ -472,6 +484,7 @@ class AZAgent(BaseAgent):
     cutoff: int
     ptemp: float
     first: str
+    vloss: float
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -587,6 +600,7 @@ class AZAgent(BaseAgent):
             cutoff=self.cutoff,
             ptemp=self.ptemp,
             first=self.first,
+            vloss=self.vloss,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
@@ -598,7 +612,7 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}, first={self.first}{leaf}, seed={self.seed!r})"
+            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}{leaf}, seed={self.seed!r})"
         )
 
 

@@ -495,6 +495,7 @@ class AZAgent(BaseAgent):
         self._decisions: dict[str, int] = {}
         self.times = SearchTimes()  # summed over the agent's searches (benchmarks: the time split)
         self.last_simulations = 0
+        self._last_visits: np.ndarray | None = None  # the root's visit counts of the last search
         self._estimate: Callable[[Any], list[float]] | None = None  # the game's static estimate (``mix``)
         self._rollout: tuple[str, Callable[[Any], int]] | None = None  # (game, the rollout policy) once made
         self._heuristic: Any = None  # the game's heuristic agent (``rollout=heuristic``)
@@ -577,6 +578,7 @@ class AZAgent(BaseAgent):
     def _act(self, view: SeatView) -> int:
         legal = view.legal_actions
         net = self._check(view)
+        self._last_visits = None
         if len(legal) == 1:
             self.last_simulations = 0
             return int(legal[0])
@@ -605,7 +607,16 @@ class AZAgent(BaseAgent):
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
         self.last_simulations = search.times.simulations
+        self._last_visits = visits
         return choose(visits, prior, legal, self.temp, self.rng)
+
+    def search_distribution(self) -> np.ndarray | None:
+        """The root's visit shares of the last search over the flat action space (zero off its legal actions), or
+        None when the last decision was not searched (one legal action, or ``sims=0``): what a distilling learner
+        fits (the az trainer's warm start with ``warm_soft``)."""
+        if self._last_visits is None:
+            return None
+        return (self._last_visits / float(self._last_visits.sum())).astype(np.float32)
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"

@@ -259,6 +259,19 @@ def test_first_visits_try_each_move_once_in_prior_order_before_any_twice(first):
         PUCTSearch(evaluator([1 / 3] * 3), c_puct=1.5, batch=1, rng=np.random.default_rng(0), first="leaf")
 
 
+@pytest.mark.parametrize("vloss", [1.0, 0.0])
+def test_the_virtual_loss_spreads_a_batch_by_its_size(vloss):
+    """Batches of 4 descents after the root's evaluation, the prior 0.9 on move 0 and every value 0. A virtual loss
+    of 1 makes move 0 look lost while its descent waits, so the batch's next descent takes move 2 (the next prior);
+    a virtual visit of value 0 leaves move 0 the best, so every descent follows it. Every virtual loss is taken
+    back: only the real values (all 0) are backed up."""
+    game = ToyGame(sudden=False, length=400)
+    search = PUCTSearch(evaluator([0.9, 0.02, 0.08]), c_puct=1.5, batch=4, rng=np.random.default_rng(0), vloss=vloss)
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=5)
+    assert visits.tolist() == ([3, 0, 1] if vloss == 1.0 else [4, 0, 0])
+    assert search.times.simulations == 5 and search.low == search.high == 0.0
+
+
 def test_the_estimated_values_are_the_games_estimate_as_a_margin():
     from meeplezoo.agents.az import estimated_values
     from meeplezoo.agents.mcts import search_hooks
@@ -324,6 +337,23 @@ def test_the_same_seed_makes_the_same_decisions(net_file):
     assert records[0].decisions != records[2].decisions  # another agent seed: other determinizations and draws
     assert not records[0].illegal_action
     assert play(5).ranks == play(5).ranks
+
+
+def test_the_search_distribution_is_the_last_searchs_visit_shares(net_file):
+    engine = manifest("seastead").engine_class()(num_players=2)
+    state = engine.new_state(5)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    view = view_of_state(state, state.current_player())
+    agent = make_agent(f"az:path={net_file},sims=24,batch=4", "seastead", seed=1)
+    action = agent.act(view)
+    shares = agent.search_distribution()
+    assert shares.shape == (engine.num_actions,) and shares.sum() == pytest.approx(1.0)
+    assert set(np.flatnonzero(shares)) <= set(view.legal_actions) and shares[action] == shares.max()
+    assert shares.min() >= 0 and agent.last_simulations == 24
+    policy_alone = make_agent(f"az:path={net_file},sims=0", "seastead", seed=1)
+    policy_alone.act(view_of_state(state, state.current_player()))
+    assert policy_alone.search_distribution() is None  # no search, no visits: a learner takes the move
 
 
 def test_the_agent_reads_its_view_only(net_file):

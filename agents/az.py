@@ -56,6 +56,9 @@ from .view import SeatView
 #: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
 ROLLOUTS = ("none", "random", "heuristic", "fast")
 
+#: where a node's prior comes from (``prior``): the network's policy, or the same share for every legal action
+PRIORS = ("net", "uniform")
+
 #: where an unvisited child is tried before any visited one (``first``): nowhere (first-play urgency at the
 #: parent's mean value), at the root, or at every node
 FIRST_VISITS = ("parent", "root", "all")
@@ -464,6 +467,13 @@ class AZAgent(BaseAgent):
             choices=FIRST_VISITS,
         ),
         Param(
+            "prior",
+            str,
+            "net",
+            "a node's prior: net (the policy head) or uniform (with mix=1 the network is not called)",
+            choices=PRIORS,
+        ),
+        Param(
             "vloss",
             float,
             1.0,
@@ -485,6 +495,7 @@ class AZAgent(BaseAgent):
     ptemp: float
     first: str
     vloss: float
+    prior: str
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -589,7 +600,7 @@ class AZAgent(BaseAgent):
         if self.mix > 0 and self._estimate is None:
             self._estimate = estimated_values(view.game_name, net.value)
         search = PUCTSearch(
-            net.evaluate_batch,
+            self._evaluator(net),
             self.c_puct,
             self.batch,
             self.rng,
@@ -610,6 +621,22 @@ class AZAgent(BaseAgent):
         self._last_visits = visits
         return choose(visits, prior, legal, self.temp, self.rng)
 
+    def _evaluator(self, net: AZNet) -> Evaluate:
+        """What the search calls for a batch of leaves: the network, or with ``prior=uniform`` the same share for
+        each legal action and the network's values (zeros without a call when ``mix=1`` leaves no share to them)."""
+        if self.prior == "net":
+            return net.evaluate_batch
+        need_values = self.mix < 1.0
+
+        def uniform(observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+            legal = np.asarray(masks, dtype=np.float32)
+            priors = legal / legal.sum(axis=1, keepdims=True)
+            if need_values:
+                return priors, net.evaluate_batch(observations, masks)[1]
+            return priors, np.zeros((len(legal), net.num_players), np.float32)
+
+        return uniform
+
     def search_distribution(self) -> np.ndarray | None:
         """The root's visit shares of the last search over the flat action space (zero off its legal actions), or
         None when the last decision was not searched (one legal action, or ``sims=0``): what a distilling learner
@@ -623,12 +650,14 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}{leaf}, seed={self.seed!r})"
+            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}{leaf}, "
+            f"seed={self.seed!r})"
         )
 
 
 __all__ = [
     "FIRST_VISITS",
+    "PRIORS",
     "VALUE_MODES",
     "AZAgent",
     "PUCTSearch",

@@ -356,6 +356,34 @@ def test_the_search_distribution_is_the_last_searchs_visit_shares(net_file):
     assert policy_alone.search_distribution() is None  # no search, no visits: a learner takes the move
 
 
+def test_a_uniform_prior_with_rollout_values_never_calls_the_network():
+    """``prior=uniform,mix=1``: every leaf is valued by the rollout and the estimate, every prior is uniform, so the
+    network's weights play no part: two networks of other weights play the same game, and none is called. With
+    ``mix`` below 1 the network values the leaves (it is called) while the priors stay uniform."""
+    engine = manifest("seastead").engine_class()(num_players=2)
+    spec = {"sims": 16, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "uniform", "qnorm": True}
+    games = []
+    for weights_seed in (0, 1):
+        net = AZNet.for_game(engine, hidden=(16,), seed=weights_seed, value="margin")
+        calls = []
+        real = net.evaluate_batch
+        net.evaluate_batch = lambda obs, masks, real=real, calls=calls: calls.append(len(obs)) or real(obs, masks)
+        agents = {f"player_{i}": AZAgent(seed=7 + i, net=net, **spec) for i in range(2)}
+        record = play_game(make_env("seastead"), agents, seed=11, max_steps=60, record_actions=True)
+        games.append([d.action for d in record.decisions])
+        assert not calls and not record.illegal_action
+    assert games[0] == games[1] and len(games[0]) >= 20
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    calls = []
+    real = net.evaluate_batch
+    net.evaluate_batch = lambda obs, masks: calls.append(len(obs)) or real(obs, masks)
+    state = engine.new_state(5)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    AZAgent(seed=1, net=net, **{**spec, "mix": 0.5}).act(view_of_state(state, state.current_player()))
+    assert calls
+
+
 def test_the_agent_reads_its_view_only(net_file):
     engine = manifest("seastead").engine_class()(num_players=2)
     state = engine.new_state(11)
@@ -412,11 +440,12 @@ def test_the_spec_reads_every_parameter():
         "az", "seastead"
     ).rollout == "none"
     assert repr(agent) == (
-        "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, mix=0.5, "
-        "rollout=heuristic, cutoff=12, seed=None)"
+        "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, prior=net, "
+        "mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
-        "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, seed=None)"
+        "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, prior=net, "
+        "seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):

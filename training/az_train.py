@@ -426,10 +426,12 @@ class AZRun:
         w.add_scalar("selfplay/decisions_per_game", played.decisions / games if games else 0.0, k)
         w.add_scalar("selfplay/buffer", self.buffer.size, k)
         w.flush()
-        loss = f", loss {fitted['loss']:.3f} (policy {fitted['policy_loss']:.3f}, value {fitted['value_loss']:.3f})"
+        loss = ""  # no fit (train_steps = 0): no loss to report
+        if fitted:
+            loss = f", loss {fitted['loss']:.3f} (policy {fitted['policy_loss']:.3f}, value {fitted['value_loss']:.3f})"
         self.log(
             f"iteration {k}: {games} games, {played.searched} positions in {seconds:.1f} s"
-            + (loss if fitted else "")
+            + loss
             + f"; search/network/engine {played.search:.1f}/{played.network:.1f}/{played.engine:.1f} s"
         )
 

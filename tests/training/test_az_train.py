@@ -305,6 +305,33 @@ def test_a_warm_start_from_a_search_fits_its_visit_shares(tmp_path):
     assert set(np.unique(hard)) == {0.0, 1.0}
 
 
+def test_a_warm_start_from_az_fits_its_searchs_visit_shares(tmp_path):
+    """``az`` as the warm agent gives its root visit shares: 10 simulations, the first the root's own evaluation, so
+    each target is a count out of 9 (a uniform prior and rollout values: the network it loads is not called)."""
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
+    values["warm_agent"] = "az:sims=10,prior=uniform,mix=1,rollout=random,cutoff=4"
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
+    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
+        targets, masks = buffer["pi"][:imitated], buffer["mask"][:imitated]
+    assert imitated > 20 and np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
+    assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # visit shares, not moves
+    assert np.allclose(targets * 9, np.round(targets * 9), atol=1e-4)
+
+
+def test_a_run_without_fitting_plays_and_checkpoints(tmp_path):
+    """``train_steps = 0`` (allowed: self-play only, or a warm start alone) logs no loss and ends with a network."""
+    logs: list[str] = []
+    values = {**TINY, "iterations": 1, "train_steps": 0, "eval_every": 0}
+    train_az("seastead", tmp_path / "run", values, log=logs.append)
+    line = next(line for line in logs if line.startswith("iteration 1:"))
+    assert "loss" not in line and "2 games" in line
+    agent = make_agent(f"az:sims=0,path={tmp_path / 'run' / 'final.pt'}", "seastead", seed=1)
+    record = play_game(make_env("seastead"), {"player_0": agent, "player_1": make_agent("random", "seastead", 2)}, 3)
+    assert not record.illegal_action and not record.truncated
+
+
 @pytest.mark.slow
 def test_value_games_add_a_few_positions_of_each_game_for_the_value_head_only(tmp_path):
     from meeplezoo.training.az_games import value_game

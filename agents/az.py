@@ -474,6 +474,13 @@ class AZAgent(BaseAgent):
             choices=PRIORS,
         ),
         Param(
+            "value",
+            str,
+            "net",
+            "how finished games and the estimate are valued: net (the network's mode), win or margin",
+            choices=("net", *VALUE_MODES),
+        ),
+        Param(
             "vloss",
             float,
             1.0,
@@ -496,6 +503,7 @@ class AZAgent(BaseAgent):
     first: str
     vloss: float
     prior: str
+    value: str
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -597,15 +605,16 @@ class AZAgent(BaseAgent):
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
             return int(max(legal, key=lambda a: (priors[0][a], -a)))
+        mode = net.value if self.value == "net" else self.value
         if self.mix > 0 and self._estimate is None:
-            self._estimate = estimated_values(view.game_name, net.value)
+            self._estimate = estimated_values(view.game_name, mode)
         search = PUCTSearch(
             self._evaluator(net),
             self.c_puct,
             self.batch,
             self.rng,
             decisions=self._decisions,
-            value=net.value,
+            value=mode,
             estimate=self._estimate,
             mix=self.mix,
             qnorm=self.qnorm,
@@ -650,8 +659,8 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}{leaf}, "
-            f"seed={self.seed!r})"
+            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, "
+            f"value={self.value}{leaf}, seed={self.seed!r})"
         )
 
 

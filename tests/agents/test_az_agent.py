@@ -384,6 +384,31 @@ def test_a_uniform_prior_with_rollout_values_never_calls_the_network():
     assert calls
 
 
+@pytest.mark.parametrize("value", ["net", "win", "margin"])
+def test_value_sets_how_the_search_values_finished_games_and_the_estimate(value, monkeypatch):
+    """A margin-valued network: ``value=net`` values finished games and the estimate by its mode, ``win`` and
+    ``margin`` by theirs (what the search maximises: the win, or the score margin)."""
+    import meeplezoo.agents.az as az
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    finals, estimates = set(), set()
+    real_final, real_estimated = az.final_values, az.estimated_values
+    monkeypatch.setattr(
+        az, "final_values", lambda state, mode="win", ranks=None: finals.add(mode) or real_final(state, mode, ranks)
+    )
+    monkeypatch.setattr(
+        az, "estimated_values", lambda game, mode="win": estimates.add(mode) or real_estimated(game, mode)
+    )
+    state = engine.new_state(5)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    agent = AZAgent(seed=1, net=net, sims=30, mix=1.0, rollout="random", cutoff=0, prior="uniform", value=value)
+    agent.act(view_of_state(state, state.current_player()))  # rollouts to the end: every leaf a finished game
+    expected = "margin" if value == "net" else value
+    assert finals == {expected} and estimates == {expected}
+
+
 def test_the_agent_reads_its_view_only(net_file):
     engine = manifest("seastead").engine_class()(num_players=2)
     state = engine.new_state(11)
@@ -441,11 +466,11 @@ def test_the_spec_reads_every_parameter():
     ).rollout == "none"
     assert repr(agent) == (
         "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, prior=net, "
-        "mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
+        "value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
         "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, prior=net, "
-        "seed=None)"
+        "value=net, seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):

@@ -17,7 +17,10 @@ for that seat (first-play urgency at the parent's value); with ``first=root`` (`
 the root (of any node) ranks above every visited one instead, so each move there is tried once, in the prior's
 order, before any is tried twice: UCB1's rule, as ``mcts`` plays it. With ``qnorm`` every ``Q`` is first rescaled
 to [0, 1] by the range of the values backed up so far in the search. An action legal now but not when the node's
-prior was made (another determinization) gets the uniform share ``1 / |legal|``.
+prior was made (another determinization) gets the uniform share ``1 / |legal|``. ``prior=uniform`` gives every
+legal action the same prior (with ``mix=1`` too, the network is never called: PUCT over ``mcts``' leaf values, a
+search a network can be distilled from); ``value=win`` or ``margin`` values finished games and the estimate in
+that mode instead of the network's.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on

@@ -317,6 +317,8 @@ class AZRun:
             self.bar = _IterationBar(self.iteration, self.config["iterations"], self.config["time_limit"])
         if not self.resume and (self.config["warm_games"] or self.config["value_games"]):
             self.warm_start()
+            self._clock()
+            self.checkpoint()  # iteration 0: a run that fails after its warm start resumes from here
         while self.iteration < self.config["iterations"]:
             if self.iteration and self._out_of_budget():  # a new run plays one game at least
                 break
@@ -362,11 +364,15 @@ class AZRun:
             added += len(rows)
         return added
 
+    def _clock(self) -> None:
+        """The run's wall and CPU time so far (its workers' included) into :attr:`spent`."""
+        self.spent["wall"] = time.perf_counter() - self._wall0
+        self.spent["cpu"] = time.process_time() - self._cpu0 + self.spent["workers"]
+
     def _out_of_budget(self) -> bool:
         """Past ``time_limit`` or ``cpu_limit`` (the whole run's); notes why in :attr:`stopped`."""
         config = self.config
-        self.spent["wall"] = time.perf_counter() - self._wall0
-        self.spent["cpu"] = time.process_time() - self._cpu0 + self.spent["workers"]
+        self._clock()
         if config["time_limit"] and self.spent["wall"] >= config["time_limit"]:
             self.stopped = f"the time limit ({config['time_limit']:g} s)"
         elif config["cpu_limit"] and self.spent["cpu"] >= config["cpu_limit"]:
@@ -480,7 +486,8 @@ class AZRun:
         self.spent["eval"] += time.process_time() - began
 
     def checkpoint(self) -> None:
-        """``iter_K.pt`` and ``latest.pt`` (network and optimiser), the buffer, then ``latest.json``."""
+        """``iter_K.pt`` and ``latest.pt`` (network and optimiser), the buffer, then ``latest.json`` (``iter_0``:
+        after the warm start)."""
         import torch
 
         folder = self.out / "checkpoints"

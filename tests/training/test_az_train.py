@@ -118,6 +118,33 @@ def test_resume_continues_to_the_same_weights_bit_for_bit(whole, tmp_path):
     assert mine["totals"] == theirs["totals"] and mine["evals"] == theirs["evals"]
 
 
+def test_a_run_that_fails_after_its_warm_start_resumes_from_it_bit_for_bit(tmp_path, monkeypatch):
+    """The warm start is checkpointed as iteration 0: a run that dies in its first iteration resumes without
+    replaying it and ends with the weights of a run never interrupted."""
+    from meeplezoo.training.az_train import AZRun
+
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 2, "warm_steps": 4}
+    train_az("seastead", tmp_path / "whole", values, log=quiet)
+    real_step = AZRun.step
+
+    def dies(self):
+        raise RuntimeError("killed in iteration 1")
+
+    monkeypatch.setattr(AZRun, "step", dies)
+    with pytest.raises(RuntimeError, match="killed in iteration 1"):
+        train_az("seastead", tmp_path / "run", values, log=quiet)
+    latest = json.loads((tmp_path / "run" / "checkpoints" / "latest.json").read_text())
+    assert latest["iteration"] == 0 and (tmp_path / "run" / "checkpoints" / "iter_0.pt").exists()
+    monkeypatch.setattr(AZRun, "step", real_step)
+    logs: list[str] = []
+    train_az("seastead", tmp_path / "run", {"iterations": 1}, resume=True, log=logs.append)
+    assert logs[0].startswith(f"Resumed {tmp_path / 'run'} after iteration 0")
+    assert not any(line.startswith("warm start:") for line in logs)  # not played again
+    got, want = weights(tmp_path / "run" / "final.pt"), weights(tmp_path / "whole" / "final.pt")
+    for key in want["weights"]:
+        assert torch.equal(got["weights"][key], want["weights"][key]), key
+
+
 @pytest.mark.slow
 def test_a_time_budget_stops_the_run_after_the_game_under_way(tmp_path):
     logs: list[str] = []

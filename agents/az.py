@@ -67,7 +67,8 @@ PRIORS = ("net", "uniform")
 FIRST_VISITS = ("parent", "root", "all")
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
-Evaluate = Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+#: (``observations`` is None for a search made with ``observe=False``: its evaluator reads none)
+Evaluate = Callable[[np.ndarray | None, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
 def shipped_net(game: str, num_players: int) -> Path:
@@ -127,7 +128,7 @@ class _Pending:
     node: _Node
     key: int
     mover: int
-    obs: np.ndarray
+    obs: np.ndarray | None
     mask: np.ndarray
     paths: list[list[_Node]] = field(default_factory=list)
     estimate: list[float] | None = None  # the game's static estimate of the leaf (``mix`` above 0)
@@ -148,7 +149,8 @@ class PUCTSearch:
     them, so the search spreads further from the network's favourites). ``first``: where an
     unvisited child outranks every visited one (:data:`FIRST_VISITS`), so each legal move there is tried once, in
     prior order, before any is tried twice. ``vloss``: the virtual loss of a descent waiting in a batch, for the
-    seat that chose each node on its path (1: a lost game's value; 0: a visit of value 0)."""
+    seat that chose each node on its path (1: a lost game's value; 0: a visit of value 0). ``observe=False``: the
+    leaves' observations are not taken (``evaluate`` reads none: a uniform prior valued by the estimate alone)."""
 
     def __init__(
         self,
@@ -167,11 +169,13 @@ class PUCTSearch:
         ptemp: float = 1.0,
         first: str = "parent",
         vloss: float = 1.0,
+        observe: bool = True,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
         self.first = first
         self.vloss = vloss
+        self.observe = observe
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -277,7 +281,7 @@ class PUCTSearch:
     def _evaluate(self, root: _Node, slots: list[_Pending]) -> None:
         """One network call for the waiting leaves: their priors stored, their values backed up."""
         times = self.times
-        obs = np.stack([s.obs for s in slots])
+        obs = np.stack([s.obs for s in slots]) if self.observe else None
         masks = np.stack([s.mask for s in slots])
         t = time.perf_counter()
         priors, values = self.evaluate(obs, masks)
@@ -332,9 +336,11 @@ class PUCTSearch:
                 key = (step * num_players + mover) * num_actions
             prior = node.priors.get(key)
             if prior is None:
-                t = time.perf_counter()
-                obs = state.observe(mover)
-                times.engine += time.perf_counter() - t
+                obs = None
+                if self.observe:
+                    t = time.perf_counter()
+                    obs = state.observe(mover)
+                    times.engine += time.perf_counter() - t
                 mask = np.zeros(num_actions, bool)
                 mask[list(legal)] = True
                 return path, (node, key, mover, obs, mask)
@@ -626,6 +632,7 @@ class AZAgent(BaseAgent):
             ptemp=self.ptemp,
             first=self.first,
             vloss=self.vloss,
+            observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
@@ -640,10 +647,11 @@ class AZAgent(BaseAgent):
             return net.evaluate_batch
         need_values = self.mix < 1.0
 
-        def uniform(observations: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        def uniform(observations: np.ndarray | None, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             legal = np.asarray(masks, dtype=np.float32)
             priors = legal / legal.sum(axis=1, keepdims=True)
             if need_values:
+                assert observations is not None  # the search observes its leaves when the network values them
                 return priors, net.evaluate_batch(observations, masks)[1]
             return priors, np.zeros((len(legal), net.num_players), np.float32)
 
@@ -653,9 +661,9 @@ class AZAgent(BaseAgent):
         """The root's visit shares of the last search over the flat action space (zero off its legal actions), or
         None when the last decision was not searched (one legal action, or ``sims=0``): what a distilling learner
         fits (the az trainer's warm start with ``warm_soft``)."""
-        if self._last_visits is None:
-            return None
-        return (self._last_visits / float(self._last_visits.sum())).astype(np.float32)
+        from .mcts import visit_shares
+
+        return visit_shares(self._last_visits)
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"

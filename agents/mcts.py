@@ -223,9 +223,7 @@ class ISMCTSAgent:
         """The root's visit shares of the last search, over the flat action space (zero off its legal actions), or
         None when the last decision had one legal action. What a distilling learner fits (the az trainer's warm
         start with ``warm_soft``): the search's whole judgement, not only its move."""
-        if self._last_visits is None:
-            return None
-        return self._last_visits / float(self._last_visits.sum())
+        return visit_shares(self._last_visits)
 
     def _iterate(self, root, state, py, policy, estimate, scale, num_players, num_actions) -> None:
         path = self._descend(root, state, py, num_players, num_actions)
@@ -369,6 +367,14 @@ def rollout_policy(
     return random_policy
 
 
+def visit_shares(visits: np.ndarray | None) -> np.ndarray | None:
+    """A search's root visit counts as float32 shares summing to 1 (None stays None: no search was made); what a
+    search agent's ``search_distribution`` gives (``mcts`` and ``az``)."""
+    if visits is None:
+        return None
+    return (visits / float(visits.sum())).astype(np.float32)
+
+
 def _final_values(state: Any, num_players: int) -> list[float]:
     """A share of the win: 1/k to each of the k seats ranked 0, nothing to the others."""
     ranks = state.ranks()
@@ -412,4 +418,12 @@ def _scores(state: Any) -> list[float]:
     return state.scores()
 
 
-__all__ = ["NO_HOOKS", "ISMCTSAgent", "plays_heuristic", "require_heuristic", "rollout_policy", "search_hooks"]
+__all__ = [
+    "NO_HOOKS",
+    "ISMCTSAgent",
+    "plays_heuristic",
+    "require_heuristic",
+    "rollout_policy",
+    "search_hooks",
+    "visit_shares",
+]

@@ -356,10 +356,11 @@ def test_the_search_distribution_is_the_last_searchs_visit_shares(net_file):
     assert policy_alone.search_distribution() is None  # no search, no visits: a learner takes the move
 
 
-def test_a_uniform_prior_with_rollout_values_never_calls_the_network():
+def test_a_uniform_prior_with_rollout_values_never_calls_the_network(monkeypatch):
     """``prior=uniform,mix=1``: every leaf is valued by the rollout and the estimate, every prior is uniform, so the
-    network's weights play no part: two networks of other weights play the same game, and none is called. With
-    ``mix`` below 1 the network values the leaves (it is called) while the priors stay uniform."""
+    network's weights play no part: two networks of other weights play the same game, none is called, and no leaf
+    is observed. With ``mix`` below 1 the network values the leaves (observed, and it is called) while the priors
+    stay uniform."""
     engine = manifest("seastead").engine_class()(num_players=2)
     spec = {"sims": 16, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "uniform", "qnorm": True}
     games = []
@@ -380,8 +381,16 @@ def test_a_uniform_prior_with_rollout_values_never_calls_the_network():
     state = engine.new_state(5)
     while len(state.legal_order()) < 2:
         state.apply(state.legal_order()[0])
-    AZAgent(seed=1, net=net, **{**spec, "mix": 0.5}).act(view_of_state(state, state.current_player()))
-    assert calls
+    observed = []
+    real_observe = type(state).observe
+    monkeypatch.setattr(type(state), "observe", lambda self, seat: observed.append(seat) or real_observe(self, seat))
+    view = view_of_state(state, state.current_player())
+    assert view.observation.size == engine.observation_size  # the view's own (made once, lazily; the agent reads it)
+    observed.clear()  # the searches' leaves are counted from here
+    AZAgent(seed=1, net=net, **spec).act(view)
+    assert not observed  # no network reads them: the leaves are not observed
+    AZAgent(seed=1, net=net, **{**spec, "mix": 0.5}).act(view)
+    assert calls and observed
 
 
 @pytest.mark.parametrize("value", ["net", "win", "margin"])

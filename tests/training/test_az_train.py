@@ -50,6 +50,17 @@ def weights(path):
     return torch.load(path, map_location="cpu", weights_only=True)
 
 
+def warm_targets(run, warm_agent, **extra):
+    """A 1-iteration run in ``run`` whose warm start plays one game of ``warm_agent``: the imitated positions'
+    policy targets, legal masks and observations, from its buffer."""
+    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
+    logs: list[str] = []
+    train_az("seastead", run, {**values, "warm_agent": warm_agent, **extra}, log=logs.append)
+    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
+    with np.load(run / "checkpoints" / "buffer.npz") as buffer:
+        return buffer["pi"][:imitated], buffer["mask"][:imitated], buffer["obs"][:imitated]
+
+
 @pytest.mark.slow
 def test_a_run_writes_checkpoints_logs_evaluations_and_a_playable_net(whole):
     from meeplezoo.training.logs import read_scalars
@@ -290,13 +301,7 @@ def test_a_warm_start_from_a_policy_fits_its_whole_distribution(tmp_path):
     from meeplezoo.agents.view import view_of_state
     from meeplezoo.games import manifest
 
-    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
-    values["warm_agent"] = "ppo:deterministic=false"
-    logs: list[str] = []
-    train_az("seastead", tmp_path / "run", values, log=logs.append)
-    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
-    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
-        targets, masks, obs = buffer["pi"][:imitated], buffer["mask"][:imitated], buffer["obs"][:imitated]
+    targets, masks, obs = warm_targets(tmp_path / "run", "ppo:deterministic=false")
     assert np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
     assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # distributions, not moves
     # the first target is the shipped policy's distribution at the game's first real choice
@@ -313,36 +318,20 @@ def test_a_warm_start_from_a_policy_fits_its_whole_distribution(tmp_path):
 
 @pytest.mark.slow
 def test_a_warm_start_from_a_search_fits_its_visit_shares(tmp_path):
-    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
-    values["warm_agent"] = "mcts:iters=10,cutoff=4"
-    logs: list[str] = []
-    train_az("seastead", tmp_path / "run", values, log=logs.append)
-    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
-    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
-        targets, masks = buffer["pi"][:imitated], buffer["mask"][:imitated]
+    targets, masks, _ = warm_targets(tmp_path / "run", "mcts:iters=10,cutoff=4")
     assert np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
     assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # visit shares, not moves
     assert np.allclose(targets * 10, np.round(targets * 10), atol=1e-4)  # counts out of 10 iterations
     # with warm_soft off the same search gives its moves
-    values["warm_soft"] = False
-    logs.clear()
-    train_az("seastead", tmp_path / "hard", values, log=logs.append)
-    with np.load(tmp_path / "hard" / "checkpoints" / "buffer.npz") as buffer:
-        hard = buffer["pi"][:imitated]
-    assert set(np.unique(hard)) == {0.0, 1.0}
+    hard, _, _ = warm_targets(tmp_path / "hard", "mcts:iters=10,cutoff=4", warm_soft=False)
+    assert len(hard) == len(targets) and set(np.unique(hard)) == {0.0, 1.0}
 
 
 def test_a_warm_start_from_az_fits_its_searchs_visit_shares(tmp_path):
     """``az`` as the warm agent gives its root visit shares: 10 simulations, the first the root's own evaluation, so
     each target is a count out of 9 (a uniform prior and rollout values: the network it loads is not called)."""
-    values = {**TINY, "iterations": 1, "eval_every": 0, "buffer": 5000, "warm_games": 1, "warm_steps": 1}
-    values["warm_agent"] = "az:sims=10,prior=uniform,mix=1,rollout=random,cutoff=4"
-    logs: list[str] = []
-    train_az("seastead", tmp_path / "run", values, log=logs.append)
-    imitated = int(next(line for line in logs if line.startswith("warm start:")).split(", ")[1].split()[0])
-    with np.load(tmp_path / "run" / "checkpoints" / "buffer.npz") as buffer:
-        targets, masks = buffer["pi"][:imitated], buffer["mask"][:imitated]
-    assert imitated > 20 and np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
+    targets, masks, _ = warm_targets(tmp_path / "run", "az:sims=10,prior=uniform,mix=1,rollout=random,cutoff=4")
+    assert len(targets) > 20 and np.allclose(targets.sum(axis=1), 1.0, atol=1e-5) and not (targets[~masks]).any()
     assert ((targets > 0).sum(axis=1) > 1).mean() > 0.5  # visit shares, not moves
     assert np.allclose(targets * 9, np.round(targets * 9), atol=1e-4)
 

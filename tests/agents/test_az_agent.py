@@ -484,6 +484,13 @@ def test_the_spec_reads_every_parameter():
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):
         make_agent("az:first=leaf", "seastead")
+    for bad, message in (
+        ("prior=learnt", "prior takes one of net, uniform, not 'learnt'"),
+        ("value=draw", "value takes one of net, win, margin, not 'draw'"),
+        ("vloss=2", "vloss takes a number from 0 to 1, not '2'"),
+    ):
+        with pytest.raises(AgentSpecError, match=rf"^agent 'az': {message}$"):
+            make_agent(f"az:{bad}", "seastead")
     with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
         make_agent("az:rollout=random", "seastead")
     with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):

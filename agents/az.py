@@ -49,6 +49,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..envs.core.params import bind, parse_call
 from ..envs.core.rewards import seat_return
 from .az_net import AZNet, AZNetError, cached_net
 from .base import BaseAgent, Seed
@@ -614,6 +615,13 @@ class AZAgent(BaseAgent):
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
             return int(max(legal, key=lambda a: (priors[0][a], -a)))
+        visits, prior = self.search(view)
+        return choose(visits, prior, legal, self.temp, self.rng)
+
+    def search(self, view: SeatView, noise: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Search the seat's decision with the agent's settings and generator: the root's visit counts and prior over
+        every action (what :meth:`act` chooses from; the trainer's self-play adds root ``noise=(alpha, fraction)``)."""
+        net = self._check(view)
         mode = net.value if self.value == "net" else self.value
         if self.mix > 0 and self._estimate is None:
             self._estimate = estimated_values(view.game_name, mode)
@@ -622,6 +630,7 @@ class AZAgent(BaseAgent):
             self.c_puct,
             self.batch,
             self.rng,
+            noise=noise,
             decisions=self._decisions,
             value=mode,
             estimate=self._estimate,
@@ -638,7 +647,7 @@ class AZAgent(BaseAgent):
         self.times.add(search.times)
         self.last_simulations = search.times.simulations
         self._last_visits = visits
-        return choose(visits, prior, legal, self.temp, self.rng)
+        return visits, prior
 
     def _evaluator(self, net: AZNet) -> Evaluate:
         """What the search calls for a batch of leaves: the network, or with ``prior=uniform`` the same share for
@@ -675,9 +684,26 @@ class AZAgent(BaseAgent):
         )
 
 
+#: the search settings an expert-iteration run may give its self-play and evaluation searches (its ``search``)
+SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "value")
+
+
+def search_settings(text: str, where: str = "az search") -> dict[str, Any]:
+    """``"mix=1,rollout=random,cutoff=20"`` (any of :data:`SEARCH_KEYS`, as an ``az`` spec writes them) as typed
+    keyword arguments of :class:`AZAgent`; a bad key, value or combination is one :class:`AgentSpecError` line."""
+    if not text.strip():
+        return {}
+    params = tuple(p for p in AZAgent.PARAMS if p.name in SEARCH_KEYS)
+    _, raw = parse_call(f"search:{text}", where)
+    out = bind(where, params, raw)
+    AZAgent(seed=0, **out)  # the combinations the agent refuses (a rollout without mix)
+    return out
+
+
 __all__ = [
     "FIRST_VISITS",
     "PRIORS",
+    "SEARCH_KEYS",
     "VALUE_MODES",
     "AZAgent",
     "PUCTSearch",
@@ -685,6 +711,7 @@ __all__ = [
     "choose",
     "estimated_values",
     "final_values",
+    "search_settings",
     "shipped_net",
     "tanh_margins",
 ]

@@ -75,18 +75,27 @@ def play_out(engine_game: Any, state: Any, choose: Callable[[int, Any], int]) ->
 def self_play_game(
     engine_game: Any, net: Any, config: Mapping[str, Any], seed_words: tuple[int, ...]
 ) -> tuple[list[Row], SelfPlayGame]:
-    """One self-play game seeded by ``seed_words`` (every seat searches with ``net`` on its own view): its searched
-    positions, each with the root's visit shares and the game's final returns, and its figures."""
-    from ..agents.az import PUCTSearch, choose, final_values
+    """One self-play game seeded by ``seed_words``: every seat searches its own view with ``net`` (an
+    :class:`~meeplezoo.agents.az.AZAgent` with the run's ``sims``, ``c_puct``, ``batch`` and ``search`` settings,
+    root noise added); its searched positions, each with the root's visit shares and the game's final returns,
+    and its figures."""
+    from ..agents.az import AZAgent, choose, final_values, search_settings
     from ..agents.view import view_of_state
 
     sequence = np.random.SeedSequence(list(seed_words))
     game_seed, search_seed = sequence.generate_state(2)
-    rng = np.random.default_rng(search_seed)
+    agent = AZAgent(
+        seed=int(search_seed),
+        net=net,
+        sims=config["sims"],
+        c_puct=config["c_puct"],
+        batch=config["batch"],
+        **search_settings(config["search"]),
+    )
+    rng = agent.rng  # the searches' determinizations, their noise and the moves drawn from the visits
     began = time.process_time()
     state = engine_game.new_state(int(game_seed))
     figures = SelfPlayGame()
-    decisions: dict[str, int] = {}
     searched: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
     noise = (config["noise_alpha"], config["noise_fraction"]) if config["noise_fraction"] > 0 else None
     while not state.is_terminal() and figures.decisions < engine_game.max_decisions:
@@ -97,11 +106,7 @@ def self_play_game(
             continue
         seat = state.current_player()
         view = view_of_state(state, seat)
-        search = PUCTSearch(net.evaluate_batch, config["c_puct"], config["batch"], rng, noise, decisions, net.value)
-        visits, prior = search.run(lambda view=view: view.determinize(rng), seat, config["sims"])
-        figures.network += search.times.network
-        figures.search += search.times.search
-        figures.engine += search.times.engine
+        visits, prior = agent.search(view, noise)
         mask = np.zeros(engine_game.num_actions, bool)
         mask[list(legal)] = True
         searched.append((view.observation, mask, (visits / visits.sum()).astype(np.float32), seat))
@@ -111,6 +116,7 @@ def self_play_game(
     adjudicated = None if state.is_terminal() else state.adjudicated_ranks()  # stopped at the decision cap
     returns = np.array(final_values(state, net.value, adjudicated), np.float32)
     total = time.process_time() - began
+    figures.network, figures.search, figures.engine = agent.times.network, agent.times.search, agent.times.engine
     figures.engine += max(total - figures.network - figures.search - figures.engine, 0.0)  # views, applies
     return [(obs, mask, pi, np.roll(returns, -seat)) for obs, mask, pi, seat in searched], figures
 

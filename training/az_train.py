@@ -2,9 +2,10 @@
 
 Each iteration plays ``games`` self-play games in which every seat searches with the current network
 (:class:`~meeplezoo.agents.az.PUCTSearch` over determinizations of its own view: the search never sees the true
-state; ``sims`` simulations, Dirichlet noise ``noise_alpha``/``noise_fraction`` at the root, the move drawn from
-the visits for the first ``temp_moves`` searched decisions of a game and the most visited one after). Every
-searched decision stores the seat's observation, its legal mask, the root's visit distribution and, once the game
+state; ``sims`` simulations, with the ``search`` settings of an ``az`` spec such as leaf rollouts, Dirichlet noise
+``noise_alpha``/``noise_fraction`` at the root, the move drawn from the visits for the first ``temp_moves``
+searched decisions of a game and the most visited one after). Every searched decision stores the seat's
+observation, its legal mask, the root's visit distribution and, once the game
 ends, the seat-relative final returns (``win`` mode; a game stopped at the engine's decision cap is adjudicated).
 The positions go to a replay buffer of the last ``buffer`` positions, and the network is fitted to them
 (``train_steps`` minibatches of ``batch_size``: cross-entropy to the visits, squared error to the returns; AdamW).
@@ -59,6 +60,13 @@ SETTINGS: tuple[Param, ...] = (
     Param("sims", int, 100, "search simulations per self-play decision", minimum=1),
     Param("c_puct", float, 1.5, "PUCT exploration constant", minimum=0.0),
     Param("batch", int, 8, "leaf evaluations per network call in the search", minimum=1),
+    Param(
+        "search",
+        str,
+        "",
+        "more az search settings for the self-play and evaluation searches, as an az spec writes them "
+        "(mix, rollout, cutoff, qnorm, ptemp, first, vloss, prior, value; e.g. mix=1,rollout=random,cutoff=20)",
+    ),
     Param("noise_alpha", float, 0.3, "Dirichlet concentration of the root noise", minimum=0.0),
     Param("noise_fraction", float, 0.25, "share of the root prior replaced by noise", minimum=0.0, maximum=1.0),
     Param("temp_moves", int, 20, "searched decisions per game whose move is drawn from the visits", minimum=0),
@@ -122,8 +130,11 @@ SETTINGS: tuple[Param, ...] = (
 
 def settings(values: Mapping[str, Any] | None = None, where: str = "az training") -> dict[str, Any]:
     """Every setting: the defaults with ``values`` checked over them (a one-line :class:`ParamError`)."""
+    from ..agents.az import search_settings
+
     out = bind_keywords(where, SETTINGS, dict(values or {}))
     out["env"] = dict(out["env"] or {})
+    search_settings(out["search"], f"{where}: search")
     if not out["hidden"] or min(out["hidden"]) < 1:
         raise ParamError(f"{where}: hidden takes a list of layer sizes of at least 1, not {out['hidden']!r}")
     return out
@@ -445,14 +456,21 @@ class AZRun:
         """``eval_games`` seat-rotated games of the current network's search against each opponent (a solo game:
         the network alone at the table); win rates logged and kept."""
         from ..agents import play_match
-        from ..agents.az import AZAgent
+        from ..agents.az import AZAgent, search_settings
 
         config, n = self.config, self.engine_game.num_players
         began = time.process_time()
         net = self.net
 
         def az(seed: int) -> AZAgent:
-            return AZAgent(seed=seed, net=net, sims=config["eval_sims"], c_puct=config["c_puct"], batch=config["batch"])
+            return AZAgent(
+                seed=seed,
+                net=net,
+                sims=config["eval_sims"],
+                c_puct=config["c_puct"],
+                batch=config["batch"],
+                **search_settings(config["search"]),
+            )
 
         for opponent in config["opponents"] if n > 1 else ["solo"]:
             entrants: list[Any] = [az] + [opponent] * (n - 1)

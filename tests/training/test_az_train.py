@@ -183,6 +183,9 @@ def test_a_run_folder_is_not_overwritten_and_resume_needs_a_checkpoint(tmp_path,
         ({"hidden": []}, r"hidden takes a list of layer sizes of at least 1"),
         ({"noise_fraction": 2}, r"noise_fraction takes a number from 0 to 1, not 2"),
         ({"workers": 0}, r"workers takes a whole number of at least 1, not 0"),
+        ({"search": "sims=3"}, r"search has no parameter 'sims'; its parameters: mix, qnorm, rollout"),
+        ({"search": "mix=2"}, r"search: mix takes a number from 0 to 1, not '2'"),
+        ({"search": "rollout=random"}, r"rollout=random values leaves by the estimate, which needs mix above 0"),
     ],
 )
 def test_a_bad_setting_is_one_line(values, message):
@@ -476,3 +479,41 @@ def test_games_of_sampled_ppo_on_workers_keep_the_weights_of_one_process(tmp_pat
             np.testing.assert_array_equal(got[key], want[key])
     got, want = weights(tmp_path / "two/final.pt"), weights(tmp_path / "one/final.pt")
     assert all(torch.equal(got["weights"][k], want["weights"][k]) for k in want["weights"])
+
+
+def test_self_play_searches_with_the_runs_search_settings():
+    """``search`` reaches the self-play searches: with a uniform prior valued by random rollouts alone, two networks
+    of other weights play the same game to the same targets; with the default search they do not."""
+    from meeplezoo.games import manifest
+    from meeplezoo.training.az_games import self_play_game
+    from meeplezoo.training.az_net import AZNet
+
+    engine_game = manifest("seastead").engine_class()()
+    nets = [AZNet.for_game(engine_game, hidden=(16,), seed=seed) for seed in (1, 2)]
+
+    def targets(search):
+        config = settings({**TINY, "search": search})
+        return [np.stack([row[2] for row in self_play_game(engine_game, net, config, (7, 1, 0))[0]]) for net in nets]
+
+    rollouts = targets("prior=uniform,mix=1,rollout=random,cutoff=5,qnorm=1")
+    assert rollouts[0].shape == rollouts[1].shape and np.array_equal(rollouts[0], rollouts[1])
+    default = targets("")
+    assert default[0].shape != default[1].shape or not np.array_equal(default[0], default[1])
+    assert default[0].shape != rollouts[0].shape or not np.array_equal(default[0], rollouts[0])
+
+
+def test_the_evaluation_searches_with_the_runs_search_settings(tmp_path, monkeypatch):
+    from meeplezoo.agents.az import AZAgent
+
+    seen = []
+    search = AZAgent.search
+
+    def spy(self, view, noise=None):
+        seen.append((noise is not None, self.mix, self.rollout, self.cutoff, self.qnorm))
+        return search(self, view, noise)
+
+    monkeypatch.setattr(AZAgent, "search", spy)
+    values = {**TINY, "iterations": 1, "games": 1, "eval_every": 1, "eval_sims": 4, "train_steps": 1}
+    train_az("seastead", tmp_path / "run", {**values, "search": "mix=0.5,rollout=random,cutoff=3,qnorm=1"}, log=quiet)
+    assert {s[1:] for s in seen} == {(0.5, "random", 3, True)}
+    assert {s[0] for s in seen} == {True, False}  # self-play's noisy searches and the evaluation's

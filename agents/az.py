@@ -19,8 +19,9 @@ order, before any is tried twice: UCB1's rule, as ``mcts`` plays it. With ``qnor
 to [0, 1] by the range of the values backed up so far in the search. An action legal now but not when the node's
 prior was made (another determinization) gets the uniform share ``1 / |legal|``. ``prior=uniform`` gives every
 legal action the same prior (with ``mix=1`` too, the network is never called: PUCT over ``mcts``' leaf values, a
-search a network can be distilled from); ``value=win`` or ``margin`` values finished games and the estimate in
-that mode instead of the network's.
+search a network can be distilled from); ``prior=root`` takes the network's prior at the root only and the
+uniform one below it (with ``mix=1``, one network call a search); ``value=win`` or ``margin`` values finished
+games and the estimate in that mode instead of the network's.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on
@@ -60,8 +61,9 @@ from .view import SeatView
 #: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
 ROLLOUTS = ("none", "random", "heuristic", "fast")
 
-#: where a node's prior comes from (``prior``): the network's policy, or the same share for every legal action
-PRIORS = ("net", "uniform")
+#: where a node's prior comes from (``prior``): the network's policy, the same share for every legal action, or the
+#: network's policy at the root and the same share below it
+PRIORS = ("net", "uniform", "root")
 
 #: where an unvisited child is tried before any visited one (``first``): nowhere (first-play urgency at the
 #: parent's mean value), at the root, or at every node
@@ -151,7 +153,9 @@ class PUCTSearch:
     unvisited child outranks every visited one (:data:`FIRST_VISITS`), so each legal move there is tried once, in
     prior order, before any is tried twice. ``vloss``: the virtual loss of a descent waiting in a batch, for the
     seat that chose each node on its path (1: a lost game's value; 0: a visit of value 0). ``observe=False``: the
-    leaves' observations are not taken (``evaluate`` reads none: a uniform prior valued by the estimate alone)."""
+    observations of the leaves below the root are not taken (``evaluate`` reads none: a uniform prior valued by the
+    estimate alone). ``root``: what evaluates the root instead of ``evaluate`` (the root is always evaluated alone,
+    first, and observed)."""
 
     def __init__(
         self,
@@ -171,12 +175,14 @@ class PUCTSearch:
         first: str = "parent",
         vloss: float = 1.0,
         observe: bool = True,
+        root: Evaluate | None = None,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
         self.first = first
         self.vloss = vloss
         self.observe = observe
+        self.root_evaluate = root
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -282,10 +288,12 @@ class PUCTSearch:
     def _evaluate(self, root: _Node, slots: list[_Pending]) -> None:
         """One network call for the waiting leaves: their priors stored, their values backed up."""
         times = self.times
-        obs = np.stack([s.obs for s in slots]) if self.observe else None
+        at_root = slots[0].node is root  # the root waits alone, in the search's first batch
+        evaluate = self.root_evaluate if at_root and self.root_evaluate is not None else self.evaluate
+        obs = np.stack([s.obs for s in slots]) if slots[0].obs is not None else None
         masks = np.stack([s.mask for s in slots])
         t = time.perf_counter()
-        priors, values = self.evaluate(obs, masks)
+        priors, values = evaluate(obs, masks)
         times.network += time.perf_counter() - t
         times.calls += 1
         times.evaluations += len(slots)
@@ -338,7 +346,7 @@ class PUCTSearch:
             prior = node.priors.get(key)
             if prior is None:
                 obs = None
-                if self.observe:
+                if self.observe or (node is root and self.root_evaluate is not None):
                     t = time.perf_counter()
                     obs = state.observe(mover)
                     times.engine += time.perf_counter() - t
@@ -480,7 +488,8 @@ class AZAgent(BaseAgent):
             "prior",
             str,
             "net",
-            "a node's prior: net (the policy head) or uniform (with mix=1 the network is not called)",
+            "a node's prior: net (the policy head), uniform (with mix=1 the network is not called), or root (the "
+            "policy head at the root, uniform below: with mix=1 one network call a search)",
             choices=PRIORS,
         ),
         Param(
@@ -642,6 +651,7 @@ class AZAgent(BaseAgent):
             first=self.first,
             vloss=self.vloss,
             observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
+            root=net.evaluate_batch if self.prior == "root" else None,
         )
         visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
         self.times.add(search.times)
@@ -650,8 +660,9 @@ class AZAgent(BaseAgent):
         return visits, prior
 
     def _evaluator(self, net: AZNet) -> Evaluate:
-        """What the search calls for a batch of leaves: the network, or with ``prior=uniform`` the same share for
-        each legal action and the network's values (zeros without a call when ``mix=1`` leaves no share to them)."""
+        """What the search calls for a batch of leaves: the network, or with ``prior=uniform`` (``prior=root``: below
+        the root) the same share for each legal action and the network's values (zeros without a call when ``mix=1``
+        leaves no share to them)."""
         if self.prior == "net":
             return net.evaluate_batch
         need_values = self.mix < 1.0

@@ -485,7 +485,7 @@ def test_the_spec_reads_every_parameter():
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):
         make_agent("az:first=leaf", "seastead")
     for bad, message in (
-        ("prior=learnt", "prior takes one of net, uniform, not 'learnt'"),
+        ("prior=learnt", "prior takes one of net, uniform, root, not 'learnt'"),
         ("value=draw", "value takes one of net, win, margin, not 'draw'"),
         ("vloss=2", "vloss takes a number from 0 to 1, not '2'"),
     ):
@@ -586,3 +586,32 @@ def test_a_shipped_network_plays_as_plain_az(game_name, players):
         seats.update({f"player_{i}": make_agent("random", game_name, seed=i) for i in range(1, players)})
     record = play_game(env, seats, 3)
     assert not record.illegal_action and not record.truncated
+
+
+def test_a_root_prior_calls_the_network_once_a_search_and_observes_only_the_root(monkeypatch):
+    """``prior=root,mix=1``: the root's prior is the network's policy at the seat's observation, every leaf below it
+    is valued by the rollout and the estimate under a uniform prior, so a search makes one network call (of one
+    position) and observes one state; ``prior=net`` calls the network at every new leaf."""
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    calls = []
+    real = net.evaluate_batch
+    net.evaluate_batch = lambda obs, masks: calls.append(len(obs)) or real(obs, masks)
+    state = engine.new_state(5)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    observed = []
+    real_observe = type(state).observe
+    monkeypatch.setattr(type(state), "observe", lambda self, seat: observed.append(seat) or real_observe(self, seat))
+    view = view_of_state(state, state.current_player())
+    mask = view.action_mask[None].astype(bool)
+    expected = real(view.observation[None], mask)[0][0]
+    observed.clear()
+    spec = {"sims": 16, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "root", "batch": 1}
+    visits, prior = AZAgent(seed=1, net=net, **spec).search(view)
+    assert calls == [1] and observed == [view.seat]
+    assert visits.sum() == 15  # the first simulation evaluates the root itself
+    np.testing.assert_allclose(prior, expected, rtol=1e-6, atol=1e-7)
+    calls.clear()
+    AZAgent(seed=1, net=net, **{**spec, "prior": "net"}).search(view)
+    assert len(calls) > 1

@@ -29,7 +29,10 @@ its path) so that the next descent of the batch prefers other lines (``vloss=0``
 descent reaching a leaf already waiting in the batch ends the batch. The move played is the root child visited most
 (ties: the higher prior, then the lower action), or with ``temp > 0`` a sample of the visits raised to
 ``1 / temp``. ``sims=0`` plays the network alone: the legal action of highest prior on the seat's observation (no
-determinization).
+determinization). With ``reuse`` the agent keeps the tree below the move it made and searches on from it at its
+next decision when that decision follows from the move alone: the seat's knowledge after the move, played on its
+public copy, is exactly what the next view shows (no hidden card drawn, no other seat's decision between; most of
+a turn's decisions in these games are one seat's in a row). The kept visits count with the new ``sims``.
 
 Spec: ``az`` (the game's shipped network for the table, ``policies/az_<n>p.pt`` in its package),
 ``az:sims=400``, ``az:seconds=0.5`` (CPU seconds per decision), ``az:path=runs/az/final.pt,sims=0``,
@@ -194,10 +197,18 @@ class PUCTSearch:
         self.times = SearchTimes()
 
     def run(
-        self, determinize: Callable[[], Any], seat: int, sims: int = 0, seconds: float = 0.0
+        self,
+        determinize: Callable[[], Any],
+        seat: int,
+        sims: int = 0,
+        seconds: float = 0.0,
+        root: _Node | None = None,
     ) -> tuple[np.ndarray, np.ndarray]:
         """Search ``sims`` simulations (or ``seconds`` of CPU time, when above 0; at least one) from the decision of
-        ``seat``, each on ``determinize()``; return the root's visit counts and prior, both over every action."""
+        ``seat``, each on ``determinize()``; return the root's visit counts and prior, both over every action.
+        ``root``: a tree kept from an earlier search of this position (:func:`subtree`), searched further (its
+        visits count in the result; root noise, if any, is mixed into its prior now). The root searched is
+        :attr:`root` afterwards."""
         began, cpu = time.perf_counter(), time.process_time()
         times = self.times
         deadline = cpu + seconds if seconds > 0 else None
@@ -205,7 +216,13 @@ class PUCTSearch:
         times.engine += time.perf_counter() - began
         game = probe.game
         self.num_players, self.num_actions = game.num_players, game.num_actions
-        root = _Node(seat, self.num_players)
+        if root is None:
+            root = _Node(seat, self.num_players)
+        elif self.noise is not None:
+            mask = np.zeros(self.num_actions, bool)
+            mask[list(probe.legal_order())] = True
+            root.priors[0] = self._noisy(root.priors[0], mask)
+        self.root = root
         done = 0
         first: Any = probe
         while True:
@@ -383,6 +400,27 @@ class PUCTSearch:
             path.append(node)
 
 
+def _knowledge(state: Any, seat: int) -> str:
+    """What ``seat`` knows of ``state``, exactly: its public copy (hidden parts in canonical order) as saved."""
+    return state.public_copy(seat).to_json()
+
+
+def subtree(node: _Node, key: int, num_actions: int) -> _Node | None:
+    """``node``'s statistics for the decision keyed ``key`` as the root of a new search (None if no search reached
+    that decision there): its children for that decision and their prior, the visits through them, and the node's
+    mean values over those visits."""
+    prior = node.priors.get(key)
+    if prior is None:
+        return None
+    root = _Node(node.mover, len(node.w))
+    root.priors[0] = prior
+    root.children = {a: child for a in range(num_actions) if (child := node.children.get(key + a)) is not None}
+    root.n = 1 + sum(child.n for child in root.children.values())  # the evaluation of the decision, and below
+    share = root.n / node.n if node.n else 0.0
+    root.w = [w * share for w in node.w]
+    return root
+
+
 #: an untried child's score when untried moves go first: above any visited child's ``Q`` plus its prior term
 #: (``c_puct * sqrt(N)`` stays far below it at any real budget)
 _UNTRIED = 1e12
@@ -507,6 +545,13 @@ class AZAgent(BaseAgent):
             minimum=0.0,
             maximum=1.0,
         ),
+        Param(
+            "reuse",
+            bool,
+            False,
+            "search on from the tree of the seat's last decision when its next decision follows from its own move "
+            "(no chance, no other seat's decision between)",
+        ),
     )
     sims: int
     seconds: float
@@ -523,6 +568,7 @@ class AZAgent(BaseAgent):
     vloss: float
     prior: str
     value: str
+    reuse: bool
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
         super().__init__(seed)
@@ -537,6 +583,10 @@ class AZAgent(BaseAgent):
         self._estimate: Callable[[Any], list[float]] | None = None  # the game's static estimate (``mix``)
         self._rollout: tuple[str, Callable[[Any], int]] | None = None  # (game, the rollout policy) once made
         self._heuristic: Any = None  # the game's heuristic agent (``rollout=heuristic``)
+        self._root: Any = None  # the root of the last search, or the tree kept for a forced move (``reuse``)
+        self._bounds = (math.inf, -math.inf)  # the values the last search backed up (``qnorm``), kept with its tree
+        #: ``reuse``: the subtree below the move made, the seat's expected knowledge after it, and its bounds
+        self._kept: tuple[Any, str, tuple[float, float]] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
 
@@ -619,13 +669,46 @@ class AZAgent(BaseAgent):
         self._last_visits = None
         if len(legal) == 1:
             self.last_simulations = 0
+            if self.reuse and self.uses_determinize:  # the kept tree passes through the seat's forced move
+                self._root = self._reused(view)
+                self.played(view, int(legal[0]))
             return int(legal[0])
         if not self.uses_determinize:
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
             return int(max(legal, key=lambda a: (priors[0][a], -a)))
         visits, prior = self.search(view)
-        return choose(visits, prior, legal, self.temp, self.rng)
+        action = choose(visits, prior, legal, self.temp, self.rng)
+        self.played(view, action)
+        return action
+
+    def played(self, view: SeatView, action: int) -> None:
+        """The move made at the seat's last decision (``view``): with ``reuse``, the subtree below it is kept for
+        the seat's next decision when that decision follows from the move alone: the seat's knowledge after it,
+        read by playing it on the view's public copy, is then exactly what the next view shows (a move that draws
+        hidden cards or gives another seat the turn keeps nothing)."""
+        self._kept = None
+        root = self._root
+        if not self.reuse or root is None or (child := root.children.get(action)) is None:
+            return
+        after = view.public_state()
+        after.apply(action)
+        if after.is_terminal() or after.current_player() != view.seat:
+            return
+        self._kept = (child, _knowledge(after, view.seat), self._bounds)
+
+    def _reused(self, view: SeatView) -> Any:
+        """The tree kept at the seat's last move as the root for ``view``'s decision, or None: kept nothing, the
+        position is not the one the move led to, or no search reached this decision there."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        node, knowledge, bounds = kept
+        step = self._decisions.get(view.pending)
+        if step is None or _knowledge(view.public_state(), view.seat) != knowledge:
+            return None
+        self._bounds = bounds
+        return subtree(node, (step * view.num_players + view.seat) * view.num_actions, view.num_actions)
 
     def search(self, view: SeatView, noise: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Search the seat's decision with the agent's settings and generator: the root's visit counts and prior over
@@ -653,7 +736,11 @@ class AZAgent(BaseAgent):
             observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
             root=net.evaluate_batch if self.prior == "root" else None,
         )
-        visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds)
+        root = self._reused(view) if self.reuse else None
+        if root is not None and self.qnorm:
+            search.low, search.high = self._bounds
+        visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds, root)
+        self._root, self._bounds = search.root, (search.low, search.high)
         self.times.add(search.times)
         self.last_simulations = search.times.simulations
         self._last_visits = visits
@@ -690,13 +777,13 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, "
+            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, reuse={self.reuse}, "
             f"value={self.value}{leaf}, seed={self.seed!r})"
         )
 
 
 #: the search settings an expert-iteration run may give its self-play and evaluation searches (its ``search``)
-SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "value")
+SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "value", "reuse")
 
 
 def search_settings(text: str, where: str = "az search") -> dict[str, Any]:

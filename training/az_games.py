@@ -112,7 +112,9 @@ def self_play_game(
         searched.append((view.observation, mask, (visits / visits.sum()).astype(np.float32), seat))
         temp = 1.0 if figures.searched < config["temp_moves"] else 0.0
         figures.searched += 1
-        state.apply(choose(visits, prior, legal, temp, rng))
+        action = choose(visits, prior, legal, temp, rng)
+        agent.played(view, action)  # with ``reuse`` in ``search``, the tree below it is kept for the next decision
+        state.apply(action)
     adjudicated = None if state.is_terminal() else state.adjudicated_ranks()  # stopped at the decision cap
     returns = np.array(final_values(state, net.value, adjudicated), np.float32)
     total = time.process_time() - began

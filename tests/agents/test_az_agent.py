@@ -475,11 +475,11 @@ def test_the_spec_reads_every_parameter():
     ).rollout == "none"
     assert repr(agent) == (
         "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, prior=net, "
-        "value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
+        "reuse=False, value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
         "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, prior=net, "
-        "value=net, seed=None)"
+        "reuse=False, value=net, seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):
@@ -615,3 +615,77 @@ def test_a_root_prior_calls_the_network_once_a_search_and_observes_only_the_root
     calls.clear()
     AZAgent(seed=1, net=net, **{**spec, "prior": "net"}).search(view)
     assert len(calls) > 1
+
+
+def _reuse_game(game: str, reuse: bool, sims: int = 12):
+    """Two ``prior=uniform,mix=1`` az agents (one per seat) play ``game`` from seed 3: for each real decision, the
+    seat, whether the previous decision (forced ones included) was the same seat's, and the root's visits."""
+    engine = manifest(game).engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    spec = {"sims": sims, "mix": 1.0, "rollout": "random", "cutoff": 6, "prior": "uniform", "batch": 1}
+    agents = [AZAgent(seed=seat, net=net, reuse=reuse, **spec) for seat in range(2)]
+    state, previous, rows, actions = engine.new_state(3), None, [], []
+    while not state.is_terminal() and len(actions) < 400:
+        seat = state.current_player()
+        legal = state.legal_order()
+        action = agents[seat].act(view_of_state(state, seat))
+        if len(legal) > 1:
+            rows.append((seat, previous == seat, int(agents[seat]._last_visits.sum())))
+        previous = seat
+        actions.append(action)
+        state.apply(action)
+    return rows, actions
+
+
+@pytest.mark.parametrize("game", ["seastead", "resafa"])
+def test_reuse_searches_on_from_the_tree_below_the_seats_own_move(game):
+    """``reuse``: a decision that follows the same seat's own move starts from the tree kept below it, so its root
+    holds more than the new simulations' visits; one after another seat's decision never does; without reuse every
+    root holds exactly the new simulations (less the first, which evaluates the root)."""
+    rows, _ = _reuse_game(game, reuse=True)
+    kept = [row for row in rows if row[2] > 11]
+    assert len(kept) >= len(rows) // 4  # most decisions of a turn are one seat's in a row
+    assert all(same_seat for _, same_seat, _ in kept)
+    assert all(visits >= 11 for _, _, visits in rows)
+    plain, _ = _reuse_game(game, reuse=False)
+    assert {visits for _, _, visits in plain} == {11}
+
+
+def test_reuse_keeps_the_moves_subtree_and_nothing_past_a_turn_handed_over_or_in_another_position():
+    """The kept tree is the child of the move made, and it is used only while the seat's knowledge after the move
+    (its public copy with the move played) is what the next view shows: a move that gives another seat the decision
+    keeps nothing, and another position uses nothing kept."""
+    from meeplezoo.agents.az import subtree
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    agent = AZAgent(seed=1, net=net, sims=30, batch=1, mix=1.0, rollout="random", cutoff=6, prior="uniform")
+    agent.reuse = True
+    state = engine.new_state(5)
+    while True:  # a real decision whose best move leaves the same seat to decide again
+        while len(state.legal_order()) < 2:
+            state.apply(state.legal_order()[0])
+        seat = state.current_player()
+        view = view_of_state(state, seat)
+        action = agent.act(view)
+        after = state.clone()
+        after.apply(action)
+        if after.current_player() == seat and len(after.legal_order()) > 1:
+            break
+        assert agent._kept is None or after.current_player() == seat
+        state = after
+    child = agent._root.children[action]
+    assert agent._kept is not None and agent._kept[0] is child
+    key = (agent._decisions[after.pending()] * 2 + seat) * engine.num_actions  # the next decision's tree key
+    kept = subtree(child, key, engine.num_actions)
+    assert kept.children and all(kept.children[a] is child.children[key + a] for a in kept.children)
+    assert kept.priors[0] is child.priors[key] and kept.n == 1 + sum(c.n for c in kept.children.values())
+    kept_now = agent._kept
+    other = engine.new_state(6)  # another position of the same seat: nothing kept applies there
+    while len(other.legal_order()) < 2 or other.current_player() != seat:
+        other.apply(other.legal_order()[0])
+    assert agent._reused(view_of_state(other, seat)) is None
+    agent._kept = kept_now
+    before = kept.n - 1
+    agent.act(view_of_state(after, seat))  # the next decision searches on from the kept tree
+    assert agent._last_visits.sum() == before + 30

@@ -517,3 +517,24 @@ def test_the_evaluation_searches_with_the_runs_search_settings(tmp_path, monkeyp
     train_az("seastead", tmp_path / "run", {**values, "search": "mix=0.5,rollout=random,cutoff=3,qnorm=1"}, log=quiet)
     assert {s[1:] for s in seen} == {(0.5, "random", 3, True)}
     assert {s[0] for s in seen} == {True, False}  # self-play's noisy searches and the evaluation's
+
+
+def test_self_play_with_reuse_searches_on_from_the_kept_trees(monkeypatch):
+    """``search = "reuse=1"``: the self-play tells its agent each move it made, so a seat's next decision searches on
+    from the tree kept below it (counted where the kept tree becomes a root); without it none is kept."""
+    import meeplezoo.agents.az as az
+    from meeplezoo.games import manifest
+    from meeplezoo.training.az_games import self_play_game
+    from meeplezoo.training.az_net import AZNet
+
+    engine_game = manifest("seastead").engine_class()()
+    net = AZNet.for_game(engine_game, hidden=(16,), seed=1)
+    roots = []
+    real = az.subtree
+    monkeypatch.setattr(az, "subtree", lambda *args: roots.append(real(*args)) or roots[-1])
+    search = "prior=uniform,mix=1,rollout=random,cutoff=3"
+    rows, _ = self_play_game(engine_game, net, settings({**TINY, "search": f"{search},reuse=1"}), (7, 1, 0))
+    assert rows and sum(root is not None for root in roots) >= len(rows) // 4
+    roots.clear()
+    self_play_game(engine_game, net, settings({**TINY, "search": search}), (7, 1, 0))
+    assert not roots

@@ -195,6 +195,7 @@ class PUCTSearch:
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
+        self.root: _Node | None = None  # the root of the last run
 
     def run(
         self,

@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..envs.core.errors import IllegalActionError
 from ..envs.core.params import bind, parse_call
 from ..envs.core.rewards import seat_return
 from .az_net import AZNet, AZNetError, cached_net
@@ -693,7 +694,10 @@ class AZAgent(BaseAgent):
         if not self.reuse or root is None or (child := root.children.get(action)) is None:
             return
         after = view.public_state()
-        after.apply(action)
+        try:
+            after.apply(action)
+        except IllegalActionError:  # the move's legality rests on something the public copy holds otherwise
+            return
         if after.is_terminal() or after.current_player() != view.seat:
             return
         self._kept = (child, _knowledge(after, view.seat), self._bounds)

@@ -20,7 +20,7 @@ from meeplezoo.agents import make_agent, play_game, play_match
 from meeplezoo.agents.az import AZAgent, PUCTSearch, choose
 from meeplezoo.agents.az_net import AZNet
 from meeplezoo.agents.spec import AgentSpecError
-from meeplezoo.agents.view import view_of_state
+from meeplezoo.agents.view import SeatView, view_of_state
 from meeplezoo.games import make_env, manifest
 
 # --- a toy game for the search alone -----------------------------------------------------------------------------
@@ -689,3 +689,35 @@ def test_reuse_keeps_the_moves_subtree_and_nothing_past_a_turn_handed_over_or_in
     before = kept.n - 1
     agent.act(view_of_state(after, seat))  # the next decision searches on from the kept tree
     assert agent._last_visits.sum() == before + 30
+
+
+def test_reuse_keeps_nothing_when_the_public_copy_refuses_the_move(monkeypatch):
+    """A move the seat's public copy cannot replay (its legality rests on what the copy holds otherwise) keeps no
+    tree, and the agent's move still stands."""
+    from meeplezoo.envs.core.errors import IllegalActionError
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    agent = AZAgent(seed=1, net=net, sims=12, batch=1, mix=1.0, rollout="random", cutoff=4, prior="uniform", reuse=True)
+    state = engine.new_state(5)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    view = view_of_state(state, state.current_player())
+
+    class Refusing:
+        """The seat's public copy, refusing every move played on it."""
+
+        def __init__(self, state):
+            self.state = state
+
+        def apply(self, action):
+            raise IllegalActionError(action, self.state.current_player(), self.state.pending(), "not in this copy")
+
+        def __getattr__(self, name):
+            return getattr(self.state, name)
+
+    real = SeatView.public_state
+    monkeypatch.setattr(SeatView, "public_state", lambda self, copy=True: Refusing(real(self, copy)))
+    action = agent.act(view)
+    assert action in view.legal_actions and agent._root.children.get(action) is not None  # a move it searched
+    assert agent._kept is None

@@ -221,9 +221,7 @@ class PUCTSearch:
         if root is None:
             root = _Node(seat, self.num_players)
         elif self.noise is not None:
-            mask = np.zeros(self.num_actions, bool)
-            mask[list(probe.legal_order())] = True
-            root.priors[0] = self._noisy(root.priors[0], mask)
+            root.priors[0] = self._noisy(root.priors[0], probe.legal_mask())
         self.root = root
         done = 0
         first: Any = probe

@@ -6,7 +6,7 @@ the order it played them. The run adds them to its buffer in game order, so the 
 on it, do not depend on how many processes played the games (``workers``): a run with 2 workers ends with the
 weights of the run with 1, bit for bit (``tests/training/test_az_train.py``).
 
-- :func:`self_play_game`: every seat searches with the current network (the iterations);
+- :func:`self_play_game`: every seat searches with the current network (the iterations), as :func:`run_agent`;
 - :func:`imitation_game`: ``warm_agent`` in every seat, its moves or distributions as targets (the warm start);
 - :func:`value_game`: seats drawn from ``value_agents``, a few positions kept for the value head only.
 
@@ -79,19 +79,13 @@ def self_play_game(
     :class:`~meeplezoo.agents.az.AZAgent` with the run's ``sims``, ``c_puct``, ``batch`` and ``search`` settings,
     root noise added); its searched positions, each with the root's visit shares and the game's final returns,
     and its figures."""
-    from ..agents.az import AZAgent, choose, final_values, search_settings
+    from ..agents.az import choose, final_values
+    from ..agents.mcts import visit_shares
     from ..agents.view import view_of_state
 
     sequence = np.random.SeedSequence(list(seed_words))
     game_seed, search_seed = sequence.generate_state(2)
-    agent = AZAgent(
-        seed=int(search_seed),
-        net=net,
-        sims=config["sims"],
-        c_puct=config["c_puct"],
-        batch=config["batch"],
-        **search_settings(config["search"]),
-    )
+    agent = run_agent(config, net, int(search_seed), config["sims"])
     rng = agent.rng  # the searches' determinizations, their noise and the moves drawn from the visits
     began = time.process_time()
     state = engine_game.new_state(int(game_seed))
@@ -109,7 +103,7 @@ def self_play_game(
         visits, prior = agent.search(view, noise)
         mask = np.zeros(engine_game.num_actions, bool)
         mask[list(legal)] = True
-        searched.append((view.observation, mask, (visits / visits.sum()).astype(np.float32), seat))
+        searched.append((view.observation, mask, visit_shares(visits), seat))
         temp = 1.0 if figures.searched < config["temp_moves"] else 0.0
         figures.searched += 1
         action = choose(visits, prior, legal, temp, rng)
@@ -121,6 +115,21 @@ def self_play_game(
     figures.network, figures.search, figures.engine = agent.times.network, agent.times.search, agent.times.engine
     figures.engine += max(total - figures.network - figures.search - figures.engine, 0.0)  # views, applies
     return [(obs, mask, pi, np.roll(returns, -seat)) for obs, mask, pi, seat in searched], figures
+
+
+def run_agent(config: Mapping[str, Any], net: Any, seed: int, sims: int) -> Any:
+    """The run's ``az`` agent: ``net`` searched ``sims`` simulations a decision with the run's ``c_puct``, ``batch``
+    and ``search`` settings (its self-play and its evaluations)."""
+    from ..agents.az import AZAgent, search_settings
+
+    return AZAgent(
+        seed=seed,
+        net=net,
+        sims=sims,
+        c_puct=config["c_puct"],
+        batch=config["batch"],
+        **search_settings(config["search"]),
+    )
 
 
 def imitation_game(game: str, engine_game: Any, config: Mapping[str, Any], g: int, value: str) -> list[Row]:

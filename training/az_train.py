@@ -5,8 +5,8 @@ Each iteration plays ``games`` self-play games in which every seat searches with
 state; ``sims`` simulations, with the ``search`` settings of an ``az`` spec such as leaf rollouts, Dirichlet noise
 ``noise_alpha``/``noise_fraction`` at the root, the move drawn from the visits for the first ``temp_moves``
 searched decisions of a game and the most visited one after). Every searched decision stores the seat's
-observation, its legal mask, the root's visit distribution and, once the game
-ends, the seat-relative final returns (``win`` mode; a game stopped at the engine's decision cap is adjudicated).
+observation, its legal mask, the root's visit distribution and, once the game ends, the seat-relative final returns
+(``win`` mode; a game stopped at the engine's decision cap is adjudicated).
 The positions go to a replay buffer of the last ``buffer`` positions, and the network is fitted to them
 (``train_steps`` minibatches of ``batch_size``: cross-entropy to the visits, squared error to the returns; AdamW).
 Every ``eval_every`` iterations it plays ``eval_games`` seat-rotated games against each of ``opponents``.
@@ -45,7 +45,7 @@ import numpy as np
 
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.params import Param, ParamError, bind_keywords
-from .az_games import GamePool, Job, SelfPlayGame, self_play_game
+from .az_games import GamePool, Job, SelfPlayGame, run_agent, self_play_game
 from .az_net import DEFAULT_HIDDEN, AZNet, fit, load_net
 
 
@@ -456,21 +456,14 @@ class AZRun:
         """``eval_games`` seat-rotated games of the current network's search against each opponent (a solo game:
         the network alone at the table); win rates logged and kept."""
         from ..agents import play_match
-        from ..agents.az import AZAgent, search_settings
+        from ..agents.az import AZAgent
 
         config, n = self.config, self.engine_game.num_players
         began = time.process_time()
         net = self.net
 
         def az(seed: int) -> AZAgent:
-            return AZAgent(
-                seed=seed,
-                net=net,
-                sims=config["eval_sims"],
-                c_puct=config["c_puct"],
-                batch=config["batch"],
-                **search_settings(config["search"]),
-            )
+            return run_agent(config, net, seed, config["eval_sims"])
 
         for opponent in config["opponents"] if n > 1 else ["solo"]:
             entrants: list[Any] = [az] + [opponent] * (n - 1)

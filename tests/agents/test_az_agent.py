@@ -316,6 +316,28 @@ def test_sims_0_plays_legal_moves_from_the_policy_alone(net_file):
     assert not record.illegal_action and not record.truncated
 
 
+def first_choice(engine, seed: int = 5):
+    """A new game of ``engine`` played to its first decision with more than one legal move."""
+    state = engine.new_state(seed)
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    return state
+
+
+def counted_calls(net):
+    """``net`` with its ``evaluate_batch`` counted: the list of each call's batch size, and the real evaluator."""
+    calls, real = [], net.evaluate_batch
+    net.evaluate_batch = lambda obs, masks: calls.append(len(obs)) or real(obs, masks)
+    return calls, real
+
+
+def counted_observes(monkeypatch, state):
+    """The seats of every ``observe`` call on states of ``state``'s class, from now on."""
+    observed, real = [], type(state).observe
+    monkeypatch.setattr(type(state), "observe", lambda self, seat: observed.append(seat) or real(self, seat))
+    return observed
+
+
 def game_against_random(spec: str, agent_seed: int):
     """One recorded 2-player Seastead game (seed 4) of agent ``spec`` (seeded ``agent_seed``) against random."""
     agents = {
@@ -341,9 +363,7 @@ def test_the_same_seed_makes_the_same_decisions(net_file):
 
 def test_the_search_distribution_is_the_last_searchs_visit_shares(net_file):
     engine = manifest("seastead").engine_class()(num_players=2)
-    state = engine.new_state(5)
-    while len(state.legal_order()) < 2:
-        state.apply(state.legal_order()[0])
+    state = first_choice(engine)
     view = view_of_state(state, state.current_player())
     agent = make_agent(f"az:path={net_file},sims=24,batch=4", "seastead", seed=1)
     action = agent.act(view)
@@ -366,24 +386,16 @@ def test_a_uniform_prior_with_rollout_values_never_calls_the_network(monkeypatch
     games = []
     for weights_seed in (0, 1):
         net = AZNet.for_game(engine, hidden=(16,), seed=weights_seed, value="margin")
-        calls = []
-        real = net.evaluate_batch
-        net.evaluate_batch = lambda obs, masks, real=real, calls=calls: calls.append(len(obs)) or real(obs, masks)
+        calls, _ = counted_calls(net)
         agents = {f"player_{i}": AZAgent(seed=7 + i, net=net, **spec) for i in range(2)}
         record = play_game(make_env("seastead"), agents, seed=11, max_steps=60, record_actions=True)
         games.append([d.action for d in record.decisions])
         assert not calls and not record.illegal_action
     assert games[0] == games[1] and len(games[0]) >= 20
     net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
-    calls = []
-    real = net.evaluate_batch
-    net.evaluate_batch = lambda obs, masks: calls.append(len(obs)) or real(obs, masks)
-    state = engine.new_state(5)
-    while len(state.legal_order()) < 2:
-        state.apply(state.legal_order()[0])
-    observed = []
-    real_observe = type(state).observe
-    monkeypatch.setattr(type(state), "observe", lambda self, seat: observed.append(seat) or real_observe(self, seat))
+    calls, _ = counted_calls(net)
+    state = first_choice(engine)
+    observed = counted_observes(monkeypatch, state)
     view = view_of_state(state, state.current_player())
     assert view.observation.size == engine.observation_size  # the view's own (made once, lazily; the agent reads it)
     observed.clear()  # the searches' leaves are counted from here
@@ -409,9 +421,7 @@ def test_value_sets_how_the_search_values_finished_games_and_the_estimate(value,
     monkeypatch.setattr(
         az, "estimated_values", lambda game, mode="win": estimates.add(mode) or real_estimated(game, mode)
     )
-    state = engine.new_state(5)
-    while len(state.legal_order()) < 2:
-        state.apply(state.legal_order()[0])
+    state = first_choice(engine)
     agent = AZAgent(seed=1, net=net, sims=30, mix=1.0, rollout="random", cutoff=0, prior="uniform", value=value)
     agent.act(view_of_state(state, state.current_player()))  # rollouts to the end: every leaf a finished game
     expected = "margin" if value == "net" else value
@@ -482,12 +492,14 @@ def test_the_spec_reads_every_parameter():
         "reuse=False, value=net, seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
+    assert make_agent("az:reuse=1,prior=root", "seastead").reuse is True and make_agent("az", "seastead").reuse is False
     with pytest.raises(AgentSpecError, match=r"^agent 'az': first takes one of parent, root, all, not 'leaf'$"):
         make_agent("az:first=leaf", "seastead")
     for bad, message in (
         ("prior=learnt", "prior takes one of net, uniform, root, not 'learnt'"),
         ("value=draw", "value takes one of net, win, margin, not 'draw'"),
         ("vloss=2", "vloss takes a number from 0 to 1, not '2'"),
+        ("reuse=maybe", "reuse takes true or false, not 'maybe'"),
     ):
         with pytest.raises(AgentSpecError, match=rf"^agent 'az': {message}$"):
             make_agent(f"az:{bad}", "seastead")
@@ -594,15 +606,9 @@ def test_a_root_prior_calls_the_network_once_a_search_and_observes_only_the_root
     position) and observes one state; ``prior=net`` calls the network at every new leaf."""
     engine = manifest("seastead").engine_class()(num_players=2)
     net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
-    calls = []
-    real = net.evaluate_batch
-    net.evaluate_batch = lambda obs, masks: calls.append(len(obs)) or real(obs, masks)
-    state = engine.new_state(5)
-    while len(state.legal_order()) < 2:
-        state.apply(state.legal_order()[0])
-    observed = []
-    real_observe = type(state).observe
-    monkeypatch.setattr(type(state), "observe", lambda self, seat: observed.append(seat) or real_observe(self, seat))
+    calls, real = counted_calls(net)
+    state = first_choice(engine)
+    observed = counted_observes(monkeypatch, state)
     view = view_of_state(state, state.current_player())
     mask = view.action_mask[None].astype(bool)
     expected = real(view.observation[None], mask)[0][0]
@@ -699,9 +705,7 @@ def test_reuse_keeps_nothing_when_the_public_copy_refuses_the_move(monkeypatch):
     engine = manifest("seastead").engine_class()(num_players=2)
     net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
     agent = AZAgent(seed=1, net=net, sims=12, batch=1, mix=1.0, rollout="random", cutoff=4, prior="uniform", reuse=True)
-    state = engine.new_state(5)
-    while len(state.legal_order()) < 2:
-        state.apply(state.legal_order()[0])
+    state = first_choice(engine)
     view = view_of_state(state, state.current_player())
 
     class Refusing:

@@ -20,8 +20,9 @@ to [0, 1] by the range of the values backed up so far in the search. An action l
 prior was made (another determinization) gets the uniform share ``1 / |legal|``. ``prior=uniform`` gives every
 legal action the same prior (with ``mix=1`` too, the network is never called: PUCT over ``mcts``' leaf values, a
 search a network can be distilled from); ``prior=root`` takes the network's prior at the root only and the
-uniform one below it (with ``mix=1``, one network call a search); ``value=win`` or ``margin`` values finished
-games and the estimate in that mode instead of the network's.
+uniform one below it (with ``mix=1``, one network call a search), and with ``deepen=K`` at every node too once
+``K`` simulations have passed through it (the network is called where the search comes back); ``value=win`` or
+``margin`` values finished games and the estimate in that mode instead of the network's.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on
@@ -96,7 +97,7 @@ def shipped_net(game: str, num_players: int) -> Path:
 class _Node:
     """A tree node: visits, each seat's value sum, its children by key and its priors by decision key."""
 
-    __slots__ = ("children", "mover", "n", "priors", "w")
+    __slots__ = ("children", "learned", "mover", "n", "priors", "w")
 
     def __init__(self, mover: int, num_players: int) -> None:
         self.mover = mover  # the seat whose action led here
@@ -104,6 +105,7 @@ class _Node:
         self.w = [0.0] * num_players
         self.children: dict[int, _Node] = {}
         self.priors: dict[int, np.ndarray] = {}  # decision key -> prior over the actions (made when first reached)
+        self.learned: set[int] | None = None  # ``prior=root``: the keys whose prior is the network's, not uniform
 
 
 @dataclass
@@ -159,7 +161,10 @@ class PUCTSearch:
     seat that chose each node on its path (1: a lost game's value; 0: a visit of value 0). ``observe=False``: the
     observations of the leaves below the root are not taken (``evaluate`` reads none: a uniform prior valued by the
     estimate alone). ``root``: what evaluates the root instead of ``evaluate`` (the root is always evaluated alone,
-    first, and observed)."""
+    first, and observed; a kept root whose prior ``root`` did not give is evaluated by it before the search).
+    ``deepen`` (with ``root``): a node below the root whose prior ``evaluate`` gave takes ``root``'s instead once
+    that many simulations have passed through it (0: never; a forced decision keeps its prior), so the network is
+    called where the search comes back."""
 
     def __init__(
         self,
@@ -180,6 +185,7 @@ class PUCTSearch:
         vloss: float = 1.0,
         observe: bool = True,
         root: Evaluate | None = None,
+        deepen: int = 0,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
@@ -187,6 +193,7 @@ class PUCTSearch:
         self.vloss = vloss
         self.observe = observe
         self.root_evaluate = root
+        self.deepen = deepen if root is not None else 0
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -220,8 +227,11 @@ class PUCTSearch:
         self.num_players, self.num_actions = game.num_players, game.num_actions
         if root is None:
             root = _Node(seat, self.num_players)
-        elif self.noise is not None:
-            root.priors[0] = self._noisy(root.priors[0], probe.legal_mask())
+        else:
+            if self.root_evaluate is not None and not _learned(root, 0):
+                self._learn(root, 0, probe)
+            if self.noise is not None:
+                root.priors[0] = self._noisy(root.priors[0], probe.legal_mask())
         self.root = root
         done = 0
         first: Any = probe
@@ -316,13 +326,12 @@ class PUCTSearch:
         times.evaluations += len(slots)
         n = self.num_players
         for i, slot in enumerate(slots):
-            prior = np.array(priors[i], dtype=np.float64)
-            if self.ptemp != 1.0:  # a softmax temperature on the network's policy: above 1 flattens it
-                prior **= 1.0 / self.ptemp
-                prior /= prior.sum()
+            prior = self._tempered(priors[i])
             if slot.node is root and self.noise is not None:
                 prior = self._noisy(prior, masks[i])
             slot.node.priors[slot.key] = prior
+            if at_root and self.root_evaluate is not None:
+                _mark_learned(slot.node, slot.key)
             relative = values[i]
             absolute = [float(relative[(s - slot.mover) % n]) for s in range(n)]
             if slot.estimate is not None:
@@ -330,6 +339,30 @@ class PUCTSearch:
             self._seen(absolute)
             for path in slot.paths:
                 _backup(path, absolute, self.vloss)
+
+    def _tempered(self, policy: np.ndarray) -> np.ndarray:
+        """A network's policy as a node's prior: float64, raised to ``1 / ptemp`` and renormalised."""
+        prior = np.array(policy, dtype=np.float64)
+        if self.ptemp != 1.0:  # a softmax temperature on the network's policy: above 1 flattens it
+            prior **= 1.0 / self.ptemp
+            prior /= prior.sum()
+        return prior
+
+    def _learn(self, node: _Node, key: int, state: Any) -> np.ndarray:
+        """Replace the prior of ``node``'s decision ``key`` (``state`` stands there) by ``root``'s evaluation."""
+        times = self.times
+        t = time.perf_counter()
+        obs = state.observe(state.current_player())
+        mask = state.legal_mask().astype(bool)
+        times.engine += time.perf_counter() - t
+        t = time.perf_counter()
+        priors, _ = self.root_evaluate(obs[None], mask[None])  # type: ignore[misc]
+        times.network += time.perf_counter() - t
+        times.calls += 1
+        times.evaluations += 1
+        prior = node.priors[key] = self._tempered(priors[0])
+        _mark_learned(node, key)
+        return prior
 
     def _noisy(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The root's prior mixed with Dirichlet noise over its legal actions (self-play exploration)."""
@@ -343,7 +376,7 @@ class PUCTSearch:
         """Selection down the tree on ``state`` (played forward): the nodes walked, and the leaf: a finished game's
         values (a list), or ``(node, key, mover, observation, mask)`` for the network."""
         node, path, c, num_players, num_actions = root, [root], self.c_puct, self.num_players, self.num_actions
-        first = self.first
+        first, deepen = self.first, self.deepen
         times, decisions = self.times, self.decisions
         while True:
             if state.is_terminal():
@@ -370,6 +403,8 @@ class PUCTSearch:
                 mask = np.zeros(num_actions, bool)
                 mask[list(legal)] = True
                 return path, (node, key, mover, obs, mask)
+            if deepen and node.n >= deepen and len(legal) > 1 and not _learned(node, key):
+                prior = self._learn(node, key, state)
             children = node.children
             scale = c * math.sqrt(node.n)
             fpu = node.w[mover] / node.n if node.n else 0.0
@@ -400,6 +435,17 @@ class PUCTSearch:
             path.append(node)
 
 
+def _learned(node: _Node, key: int) -> bool:
+    """Whether the prior of ``node``'s decision ``key`` came from the network (``prior=root``)."""
+    return node.learned is not None and key in node.learned
+
+
+def _mark_learned(node: _Node, key: int) -> None:
+    if node.learned is None:
+        node.learned = set()
+    node.learned.add(key)
+
+
 def _knowledge(state: Any, seat: int) -> str:
     """What ``seat`` knows of ``state``, exactly: its public copy (hidden parts in canonical order) as saved."""
     return state.public_copy(seat).to_json()
@@ -414,6 +460,8 @@ def subtree(node: _Node, key: int, num_actions: int) -> _Node | None:
         return None
     root = _Node(node.mover, len(node.w))
     root.priors[0] = prior
+    if _learned(node, key):
+        _mark_learned(root, 0)
     root.children = {a: child for a in range(num_actions) if (child := node.children.get(key + a)) is not None}
     root.n = 1 + sum(child.n for child in root.children.values())  # the evaluation of the decision, and below
     share = root.n / node.n if node.n else 0.0
@@ -531,6 +579,14 @@ class AZAgent(BaseAgent):
             choices=PRIORS,
         ),
         Param(
+            "deepen",
+            int,
+            0,
+            "prior=root: a node below the root takes the policy head's prior once this many simulations passed "
+            "through it (0: never, uniform below the root)",
+            minimum=0,
+        ),
+        Param(
             "value",
             str,
             "net",
@@ -567,6 +623,7 @@ class AZAgent(BaseAgent):
     first: str
     vloss: float
     prior: str
+    deepen: int
     value: str
     reuse: bool
 
@@ -589,6 +646,11 @@ class AZAgent(BaseAgent):
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
+        if self.deepen and self.prior != "root":
+            raise AgentSpecError(
+                f"az: deepen={self.deepen} gives nodes below the root the network's prior late, "
+                f"which needs prior=root (prior={self.prior} gives every prior at once)"
+            )
 
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``rollout`` needs the game's heuristic agent and the game has none
@@ -738,6 +800,7 @@ class AZAgent(BaseAgent):
             vloss=self.vloss,
             observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
             root=net.evaluate_batch if self.prior == "root" else None,
+            deepen=self.deepen,
         )
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
@@ -780,13 +843,14 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
-            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, reuse={self.reuse}, "
+            f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
+            f"reuse={self.reuse}, "
             f"value={self.value}{leaf}, seed={self.seed!r})"
         )
 
 
 #: the search settings an expert-iteration run may give its self-play and evaluation searches (its ``search``)
-SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "value", "reuse")
+SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "deepen", "value", "reuse")
 
 
 def search_settings(text: str, where: str = "az search") -> dict[str, Any]:

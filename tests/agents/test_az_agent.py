@@ -485,11 +485,11 @@ def test_the_spec_reads_every_parameter():
     ).rollout == "none"
     assert repr(agent) == (
         "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, prior=net, "
-        "reuse=False, value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
+        "deepen=0, reuse=False, value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
         "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, prior=net, "
-        "reuse=False, value=net, seed=None)"
+        "deepen=0, reuse=False, value=net, seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     assert make_agent("az:reuse=1,prior=root", "seastead").reuse is True and make_agent("az", "seastead").reuse is False
@@ -500,11 +500,17 @@ def test_the_spec_reads_every_parameter():
         ("value=draw", "value takes one of net, win, margin, not 'draw'"),
         ("vloss=2", "vloss takes a number from 0 to 1, not '2'"),
         ("reuse=maybe", "reuse takes true or false, not 'maybe'"),
+        ("deepen=-1", "deepen takes a whole number of at least 0, not '-1'"),
     ):
         with pytest.raises(AgentSpecError, match=rf"^agent 'az': {message}$"):
             make_agent(f"az:{bad}", "seastead")
     with pytest.raises(AgentSpecError, match=r"^az: rollout=random values leaves by the estimate, which needs mix"):
         make_agent("az:rollout=random", "seastead")
+    with pytest.raises(
+        AgentSpecError, match=r"^az: deepen=4 gives nodes below the root .* needs prior=root \(prior=net"
+    ):
+        make_agent("az:deepen=4", "seastead")
+    assert make_agent("az:deepen=4,prior=root", "seastead").deepen == 4 and make_agent("az", "seastead").deepen == 0
     with pytest.raises(AgentSpecError, match=r"^agent 'az': rollout takes one of none, random, heuristic, fast, not"):
         make_agent("az:mix=1,rollout=greedy", "seastead")
 
@@ -621,6 +627,75 @@ def test_a_root_prior_calls_the_network_once_a_search_and_observes_only_the_root
     calls.clear()
     AZAgent(seed=1, net=net, **{**spec, "prior": "net"}).search(view)
     assert len(calls) > 1
+
+
+def _tree(node, depth: int = 0):
+    """Every node of a search tree below ``node`` with its depth (``node`` itself at ``depth``)."""
+    yield node, depth
+    for child in node.children.values():
+        yield from _tree(child, depth + 1)
+
+
+@pytest.mark.parametrize("deepen", [2, 5])
+def test_deepen_calls_the_network_at_each_node_the_search_comes_back_to(deepen):
+    """``prior=root,mix=1,deepen=K``: a node below the root keeps the uniform prior it was made with until ``K``
+    simulations have passed through it; the next descent through it replaces that prior by the network's policy
+    there, one call of one position. So every node of one real choice visited more than ``K`` times has the
+    network's prior, no node visited fewer has it (nor a forced move), and the network is called once for the root
+    and once for each such prior."""
+    from meeplezoo.agents.az import _learned
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    calls, _ = counted_calls(net)
+    state = first_choice(engine)
+    view = view_of_state(state, state.current_player())
+    spec = {"sims": 60, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "root", "batch": 1}
+    agent = AZAgent(seed=1, net=net, deepen=deepen, **spec)
+    agent.search(view)
+    below = [node for node, depth in _tree(agent._root) if depth]
+    learned = [node for node in below if node.learned]
+    choices = [node for node in below if len(node.priors) == 1 and (next(iter(node.priors.values())) > 0).sum() > 1]
+    assert all(node.n > deepen for node in learned) and all(node.learned for node in choices if node.n > deepen)
+    assert all(node.learned is None for node in below if node.n < deepen)
+    assert len(learned) >= 3 and calls == [1] * (1 + sum(len(node.learned) for node in learned))
+    for node in learned:  # the network's policy, not the uniform share it replaced
+        for key in node.learned:
+            legal = node.priors[key][node.priors[key] > 0]
+            assert legal.max() > legal.min()
+    assert _learned(agent._root, 0)
+    calls.clear()
+    AZAgent(seed=1, net=net, **spec).search(view)
+    assert calls == [1]  # without deepen: the root's call only
+
+
+def test_a_kept_root_takes_the_networks_prior_with_prior_root():
+    """``prior=root,reuse=1``: the tree kept below the seat's move was made with uniform priors, so the kept root is
+    evaluated by the network before the search goes on; its prior is the network's policy at the view."""
+    engine = manifest("seastead").engine_class()(num_players=2)
+    net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
+    spec = {"sims": 30, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "root", "batch": 1, "reuse": True}
+    calls, real = counted_calls(net)
+    agent = AZAgent(seed=1, net=net, **spec)
+    state = engine.new_state(5)
+    while True:  # a searched move after which the same seat decides again, with a tree kept below it
+        while len(state.legal_order()) < 2:
+            state.apply(state.legal_order()[0])
+        seat = state.current_player()
+        state.apply(agent.act(view_of_state(state, seat)))
+        if agent._kept is not None and len(state.legal_order()) > 1:
+            break
+    view = view_of_state(state, seat)
+    key = (agent._decisions[state.pending()] * 2 + seat) * engine.num_actions
+    kept = agent._kept[0].priors[key]
+    legal = view.action_mask.astype(bool)
+    np.testing.assert_allclose(kept[legal], 1.0 / legal.sum())  # made below the root: uniform
+    before = agent._kept[0].n
+    calls.clear()
+    visits, prior = agent.search(view)
+    expected = real(view.observation[None], legal[None])[0][0]
+    np.testing.assert_allclose(prior, expected, rtol=1e-6, atol=1e-7)
+    assert calls == [1] and visits.sum() > 30 and before > 1  # the kept tree searched on, the root evaluated once
 
 
 def _reuse_game(game: str, reuse: bool, sims: int = 12):

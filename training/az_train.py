@@ -65,7 +65,8 @@ SETTINGS: tuple[Param, ...] = (
         str,
         "",
         "more az search settings for the self-play and evaluation searches, as an az spec writes them "
-        "(mix, rollout, cutoff, qnorm, ptemp, first, vloss, prior, value, reuse; e.g. mix=1,rollout=random,cutoff=20)",
+        "(mix, rollout, cutoff, qnorm, ptemp, first, vloss, prior, deepen, value, reuse; "
+        "e.g. mix=1,rollout=random,cutoff=20)",
     ),
     Param("noise_alpha", float, 0.3, "Dirichlet concentration of the root noise", minimum=0.0),
     Param("noise_fraction", float, 0.25, "share of the root prior replaced by noise", minimum=0.0, maximum=1.0),

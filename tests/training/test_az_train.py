@@ -261,7 +261,8 @@ def test_config_takes_the_name_of_an_az_config_the_game_ships(tmp_path):
     values = _az_settings("seastead", build_parser().parse_args([*argv, "--iterations", "2"]))
     shipped = tomllib.loads(manifest("seastead").training_configs()["seastead_az_2p"].read_text(encoding="utf-8"))
     assert "algo" not in values and values == {**{k: v for k, v in shipped.items() if k != "algo"}, "iterations": 2}
-    assert settings(values)["warm_agent"] == "az:sims=100,prior=uniform,mix=1,rollout=random,cutoff=20,batch=1,qnorm=1"
+    warm = "az:sims=400,prior=uniform,mix=1,rollout=random,cutoff=20,batch=1,qnorm=1,reuse=1"
+    assert settings(values)["warm_agent"] == warm
     ppo_config = str(manifest("seastead").training_configs()["seastead"])
     assert main([*argv[:-1], ppo_config]) == 2  # a PPO config is not az's: one line, nothing trained
 

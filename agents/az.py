@@ -844,8 +844,7 @@ class AZAgent(BaseAgent):
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
-            f"reuse={self.reuse}, "
-            f"value={self.value}{leaf}, seed={self.seed!r})"
+            f"reuse={self.reuse}, value={self.value}{leaf}, seed={self.seed!r})"
         )
 
 

@@ -636,6 +636,24 @@ def _tree(node, depth: int = 0):
         yield from _tree(child, depth + 1)
 
 
+def move_before_same_seat(agent, engine, seed: int = 5):
+    """Play ``agent`` in every seat of a new game (forced moves applied) until one of its searched moves leaves the
+    same seat a real decision: the state before that move, the move, the state after it, and for each earlier
+    searched move whether a tree was kept and whether the same seat decided next."""
+    state, earlier = engine.new_state(seed), []
+    while True:
+        while len(state.legal_order()) < 2:
+            state.apply(state.legal_order()[0])
+        seat = state.current_player()
+        action = agent.act(view_of_state(state, seat))
+        after = state.clone()
+        after.apply(action)
+        if after.current_player() == seat and len(after.legal_order()) > 1:
+            return state, action, after, earlier
+        earlier.append((agent._kept is not None, after.current_player() == seat))
+        state = after
+
+
 @pytest.mark.parametrize("deepen", [2, 5])
 def test_deepen_calls_the_network_at_each_node_the_search_comes_back_to(deepen):
     """``prior=root,mix=1,deepen=K``: a node below the root keeps the uniform prior it was made with until ``K``
@@ -677,14 +695,9 @@ def test_a_kept_root_takes_the_networks_prior_with_prior_root():
     spec = {"sims": 30, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "root", "batch": 1, "reuse": True}
     calls, real = counted_calls(net)
     agent = AZAgent(seed=1, net=net, **spec)
-    state = engine.new_state(5)
-    while True:  # a searched move after which the same seat decides again, with a tree kept below it
-        while len(state.legal_order()) < 2:
-            state.apply(state.legal_order()[0])
-        seat = state.current_player()
-        state.apply(agent.act(view_of_state(state, seat)))
-        if agent._kept is not None and len(state.legal_order()) > 1:
-            break
+    _, _, state, _ = move_before_same_seat(agent, engine)
+    assert agent._kept is not None
+    seat = state.current_player()
     view = view_of_state(state, seat)
     key = (agent._decisions[state.pending()] * 2 + seat) * engine.num_actions
     kept = agent._kept[0].priors[key]
@@ -742,19 +755,9 @@ def test_reuse_keeps_the_moves_subtree_and_nothing_past_a_turn_handed_over_or_in
     net = AZNet.for_game(engine, hidden=(16,), seed=0, value="margin")
     agent = AZAgent(seed=1, net=net, sims=30, batch=1, mix=1.0, rollout="random", cutoff=6, prior="uniform")
     agent.reuse = True
-    state = engine.new_state(5)
-    while True:  # a real decision whose best move leaves the same seat to decide again
-        while len(state.legal_order()) < 2:
-            state.apply(state.legal_order()[0])
-        seat = state.current_player()
-        view = view_of_state(state, seat)
-        action = agent.act(view)
-        after = state.clone()
-        after.apply(action)
-        if after.current_player() == seat and len(after.legal_order()) > 1:
-            break
-        assert agent._kept is None or after.current_player() == seat
-        state = after
+    state, action, after, earlier = move_before_same_seat(agent, engine)  # a move that leaves the seat to decide
+    assert all(same_seat for kept, same_seat in earlier if kept)
+    seat = state.current_player()
     child = agent._root.children[action]
     assert agent._kept is not None and agent._kept[0] is child
     key = (agent._decisions[after.pending()] * 2 + seat) * engine.num_actions  # the next decision's tree key

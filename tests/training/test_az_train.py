@@ -186,6 +186,7 @@ def test_a_run_folder_is_not_overwritten_and_resume_needs_a_checkpoint(tmp_path,
         ({"search": "sims=3"}, r"search has no parameter 'sims'; its parameters: mix, qnorm, rollout"),
         ({"search": "mix=2"}, r"search: mix takes a number from 0 to 1, not '2'"),
         ({"search": "rollout=random"}, r"rollout=random values leaves by the estimate, which needs mix above 0"),
+        ({"search": "deepen=3"}, r"deepen=3 gives nodes below the root the network's prior late, which needs prior="),
     ],
 )
 def test_a_bad_setting_is_one_line(values, message):

@@ -590,7 +590,8 @@ class AZAgent(BaseAgent):
             "value",
             str,
             "net",
-            "how finished games and the estimate are valued: net (the network's mode), win or margin",
+            "how finished games and the estimate are valued: net (the network's mode; margin for a search that "
+            "calls no network), win or margin",
             choices=("net", *VALUE_MODES),
         ),
         Param(
@@ -683,6 +684,12 @@ class AZAgent(BaseAgent):
         return self._heuristic
 
     @property
+    def needs_network(self) -> bool:
+        """False for a search that calls no network (``prior=uniform,mix=1`` with no ``path``): it loads none, so
+        it plays where no network ships."""
+        return bool(self.path) or not (self.prior == "uniform" and self.mix == 1.0 and self.uses_determinize)
+
+    @property
     def uses_determinize(self) -> bool:  # type: ignore[override]
         """Only a search determinizes; the network alone reads the observation and the mask."""
         return self.sims > 0 or self.seconds > 0
@@ -692,7 +699,8 @@ class AZAgent(BaseAgent):
         import torch
 
         torch.set_num_threads(1)
-        self._network(game, num_players)
+        if self.needs_network:
+            self._network(game, num_players)
 
     def _network(self, game: str, num_players: int) -> AZNet:
         if self.net is None:
@@ -702,8 +710,11 @@ class AZAgent(BaseAgent):
                 raise AgentSpecError(str(exc)) from None
         return self.net
 
-    def _check(self, view: SeatView) -> AZNet:
-        """The network, checked once per table against the view's game and sizes (one line if it does not fit)."""
+    def _check(self, view: SeatView) -> AZNet | None:
+        """The network, checked once per table against the view's game and sizes (one line if it does not fit);
+        None for a search that calls no network and was given none."""
+        if self.net is None and not self.needs_network:
+            return None
         net = self._network(view.game_name, view.num_players)
         table = (view.game_name, view.num_players)
         if self._checked != table:
@@ -736,6 +747,7 @@ class AZAgent(BaseAgent):
                 self.played(view, int(legal[0]))
             return int(legal[0])
         if not self.uses_determinize:
+            assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
             return int(max(legal, key=lambda a: (priors[0][a], -a)))
@@ -779,11 +791,11 @@ class AZAgent(BaseAgent):
         """Search the seat's decision with the agent's settings and generator: the root's visit counts and prior over
         every action (what :meth:`act` chooses from; the trainer's self-play adds root ``noise=(alpha, fraction)``)."""
         net = self._check(view)
-        mode = net.value if self.value == "net" else self.value
+        mode = self.value if self.value != "net" else net.value if net is not None else "margin"
         if self.mix > 0 and self._estimate is None:
             self._estimate = estimated_values(view.game_name, mode)
         search = PUCTSearch(
-            self._evaluator(net),
+            self._evaluator(net, view.num_players),
             self.c_puct,
             self.batch,
             self.rng,
@@ -799,7 +811,7 @@ class AZAgent(BaseAgent):
             first=self.first,
             vloss=self.vloss,
             observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
-            root=net.evaluate_batch if self.prior == "root" else None,
+            root=net.evaluate_batch if net is not None and self.prior == "root" else None,
             deepen=self.deepen,
         )
         root = self._reused(view) if self.reuse else None
@@ -812,11 +824,11 @@ class AZAgent(BaseAgent):
         self._last_visits = visits
         return visits, prior
 
-    def _evaluator(self, net: AZNet) -> Evaluate:
+    def _evaluator(self, net: AZNet | None, num_players: int) -> Evaluate:
         """What the search calls for a batch of leaves: the network, or with ``prior=uniform`` (``prior=root``: below
         the root) the same share for each legal action and the network's values (zeros without a call when ``mix=1``
         leaves no share to them)."""
-        if self.prior == "net":
+        if net is not None and self.prior == "net":
             return net.evaluate_batch
         need_values = self.mix < 1.0
 
@@ -824,9 +836,9 @@ class AZAgent(BaseAgent):
             legal = np.asarray(masks, dtype=np.float32)
             priors = legal / legal.sum(axis=1, keepdims=True)
             if need_values:
-                assert observations is not None  # the search observes its leaves when the network values them
+                assert observations is not None and net is not None  # the network values the observed leaves
                 return priors, net.evaluate_batch(observations, masks)[1]
-            return priors, np.zeros((len(legal), net.num_players), np.float32)
+            return priors, np.zeros((len(legal), num_players), np.float32)
 
         return uniform
 

@@ -111,8 +111,18 @@ class ContextStats:
     decisions: list[int]
     durations: list[float]
 
+    @property
+    def solo(self) -> bool:
+        """One seat (a solo game against the automa): no opponent at the table, so no ratings and no pairs."""
+        return self.seats == 1
+
     def ranking(self) -> list[AgentStats]:
-        """Agents by the conservative rating mu - 3 sigma (openskill's ordinal), best first."""
+        """Agents by the conservative rating mu - 3 sigma (openskill's ordinal), best first; solo, by the share of
+        games won, then the mean score."""
+        if self.solo:
+            return sorted(
+                self.agents.values(), key=lambda s: (-_share(s.firsts, s.games), -_share(sum(s.scores), len(s.scores)))
+            )
         return sorted(self.agents.values(), key=lambda s: -(s.mu - 3 * s.sigma))
 
     def seat_rate(self, seat: int) -> tuple[float, float, float]:
@@ -166,7 +176,8 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
             if r.isolation is None:  # stored before adjudication: no result
                 continue
         stats.rated += 1
-        _rate(model, ratings, r)
+        if seats > 1:  # a solo game has nobody to rank the agent against
+            _rate(model, ratings, r)
         firsts = [seat for seat, rank in enumerate(r.ranks) if rank == 0]
         for seat in firsts:
             stats.seat_firsts[seat] += 1 / len(firsts)
@@ -189,6 +200,10 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
     for spec, rating in ratings.items():
         agents[spec].mu, agents[spec].sigma = rating.mu, rating.sigma
     return stats
+
+
+def _share(part: float, whole: int) -> float:
+    return part / whole if whole else -math.inf
 
 
 def _rate(model: PlackettLuce, ratings: dict, r: GameRow) -> None:

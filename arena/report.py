@@ -58,8 +58,11 @@ def summary_line(cs: ContextStats) -> str:
         extra.append(f"{cs.truncated - unrated} truncated (ranked by the game's standing at its decision cap)")
     if unrated:
         extra.append(f"{unrated} truncated before adjudication (not rated)")
+    if cs.solo:
+        extra.insert(0, "solo: not rated; won = the automa beaten or the solo goal reached")
     title = context_title(*split_context(cs.context))
-    return f"{title}: {cs.games} games, {cs.seats} seats" + (f" ({', '.join(extra)})" if extra else "")
+    seats = "1 seat" if cs.solo else f"{cs.seats} seats"
+    return f"{title}: {cs.games} games, {seats}" + (f" ({', '.join(extra)})" if extra else "")
 
 
 def budget_text(budget: Mapping[str, Any] | None) -> str:
@@ -108,7 +111,15 @@ def rating_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
 
 
 def agent_rows(cs: ContextStats) -> tuple[list[str], list[list[str]]]:
-    head = ["agent", "firsts", "mean score", "mean rank (0 = won)", "forfeits", "ms per decision", "longest decision s"]
+    head = [
+        "agent",
+        "won" if cs.solo else "firsts",
+        "mean score",
+        "mean rank (0 = won)",
+        "forfeits",
+        "ms per decision",
+        "longest decision s",
+    ]
     rows = []
     for s in cs.ranking():
         forfeits = ", ".join(f"{n} {reason}" for reason, n in sorted(s.forfeits.items())) or "0"
@@ -160,6 +171,13 @@ SECTIONS = (
     ("First-seat advantage", seat_rows),
     ("Game length", length_rows),
 )
+#: a solo context's sections: one seat, so no ratings, pairs or seat advantage
+SOLO_SECTIONS = (("Per agent", agent_rows), ("Game length", length_rows))
+
+
+def sections(cs: ContextStats) -> tuple[tuple[str, Any], ...]:
+    """The report's sections for ``cs``: titles and the functions that make their tables."""
+    return SOLO_SECTIONS if cs.solo else SECTIONS
 
 
 # --- terminal --------------------------------------------------------------------------------------------------
@@ -172,7 +190,7 @@ def print_report(console: Console, stats: list[ContextStats], modes: Mapping[str
         console.rule(summary_line(cs))
         for line in (modes or {}).get(cs.context, []):
             console.print(Text(f"agents: {line}"), soft_wrap=True)
-        for title, rows_of in SECTIONS:
+        for title, rows_of in sections(cs):
             head, rows = rows_of(cs)
             t = Table(title=title)
             for i, col in enumerate(head):
@@ -265,7 +283,7 @@ def write_report(stats: list[ContextStats], out: str | Path, source: str | Path)
                 f"or on the Watch page of `meeplezoo serve --db {source}`).\n"
             )
             parts.append("How the agents ran:\n\n" + "".join(f"- {line}\n" for line in modes[cs.context]))
-            for title, rows_of in SECTIONS:
+            for title, rows_of in sections(cs):
                 head, rows = rows_of(cs)
                 parts.append(f"### {title}\n\n{_md_table(head, rows)}\n")
             shown = plotted(cs, store, ids[cs.context])
@@ -274,6 +292,8 @@ def write_report(stats: list[ContextStats], out: str | Path, source: str | Path)
                 ("winrates", lambda p, cs=cs: plot_winrates(cs, p)),
                 ("scores", lambda p, cs=cs, shown=shown: plot_scores(cs, p, *shown)),
             )
+            if cs.solo:  # no ratings or pairs to plot
+                plots = plots[2:]
             for kind, plot in plots:
                 path = out / f"{name}-{kind}.png"
                 plot(path)

@@ -462,6 +462,34 @@ def test_a_missing_or_foreign_network_is_one_line(tmp_path, net_file):
         play_game(env, agents, seed=0)
 
 
+def test_a_search_that_calls_no_network_plays_where_none_ships(monkeypatch, tmp_path):
+    """``prior=uniform,mix=1`` calls no network, so it loads none (Resafa ships none for 3 players) and plays the
+    moves it plays with a margin network given (``value=net`` means margin without one). The policy alone
+    (``sims=0``) and an explicit ``path`` still need their network."""
+    import meeplezoo.agents.az as az
+
+    spec = "az:sims=12,prior=uniform,mix=1,rollout=random,cutoff=4,batch=1,qnorm=1,reuse=1"
+    engine = manifest("resafa").engine_class()(num_players=3)
+    net = AZNet.for_game(engine, hidden=(8,), seed=0, value="margin")
+    games = []
+    for given in (net, None):
+        if given is None:
+            monkeypatch.setattr(az, "cached_net", lambda path: pytest.fail(f"loaded {path}"))
+        agents = {f"player_{i}": make_agent(spec, "resafa", seed=5 + i) for i in range(3)}
+        for agent in agents.values():
+            agent.net = given
+            agent.prepare("resafa", 3)
+        record = play_game(make_env("resafa", num_players=3), agents, seed=2, max_steps=45, record_actions=True)
+        assert not record.illegal_action
+        games.append([d.action for d in record.decisions])
+    assert games[0] == games[1] and len(games[0]) == 45
+    monkeypatch.undo()
+    with pytest.raises(AgentSpecError, match=r"^az: no network ships for resafa with 3 players; train one"):
+        make_agent("az:sims=0,prior=uniform,mix=1", "resafa").prepare("resafa", 3)
+    with pytest.raises(AgentSpecError, match=r"^az: no network file '.*nothing.pt'$"):
+        make_agent(f"{spec},path={tmp_path / 'nothing.pt'}", "resafa").prepare("resafa", 3)
+
+
 def test_the_spec_reads_every_parameter():
     agent = make_agent("az:sims=50,seconds=0.25,c_puct=2,batch=4,temp=0.5,mix=0.25,qnorm=1,path=x.pt", "seastead")
     assert (agent.sims, agent.seconds, agent.c_puct, agent.batch, agent.temp, agent.mix, agent.path) == (

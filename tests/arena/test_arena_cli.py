@@ -281,3 +281,27 @@ def test_arena_tables_call_a_long_spec_by_a_short_label(capsys, tmp_path, monkey
     assert f"mcts = {LONG}" in out.splitlines()  # the legend holds the full spec
     with Store(path, create=False) as store:
         assert {spec for r in store.games(actions=False) for spec in r.seats} == {"random", LONG}  # stored in full
+
+
+def test_a_solo_tournament_reports_each_agent_against_the_automa_without_ratings(capsys, tmp_path):
+    """One seat: nobody at the table to rate an agent against (openskill refuses one team), so a solo context shows
+    the games won against the automa and the scores, ranked by the share won, with no ratings, pairs or plots of
+    them."""
+    path, out_dir = tmp_path / "solo.sqlite", tmp_path / "rep"
+    code, out, _ = run(capsys, "arena", "seastead", "--agents", "random", "heuristic", "--seats", "1", "--games", "2",
+                       "--workers", "1", "--db", str(path), "--out", str(out_dir))  # fmt: skip
+    assert code == 0
+    assert "4 games played and stored" in out and "1 seat (solo: not rated" in out
+    assert "Ratings" not in out and "Pairwise" not in out and "First-seat" not in out
+    with Store(path, create=False) as store:
+        rows = list(store.games(actions=False))
+    (cs,) = command.ratings.compute(rows)
+    assert cs.solo and cs.rated == 4
+    for spec, stats in cs.agents.items():  # won: the games whose rank is 0, the Boss beaten (Seastead's ranks)
+        assert stats.firsts == sum(r.ranks == [0] for r in rows if r.seats == [spec])
+    share = {spec: (s.firsts / s.games, sum(s.scores) / s.games) for spec, s in cs.agents.items()}
+    assert [s.spec for s in cs.ranking()] == sorted(share, key=share.__getitem__, reverse=True)
+    assert {(s.mu, s.sigma) for s in cs.agents.values()} == {(25.0, 25.0 / 3)}  # openskill's prior: no update
+    md = (out_dir / "README.md").read_text()
+    assert "### Per agent" in md and "| won |" in md and "Ratings" not in md
+    assert [p.name.rsplit("-", 1)[1] for p in out_dir.glob("*.png")] == ["scores.png"]

@@ -791,7 +791,9 @@ class AZAgent(BaseAgent):
         """Search the seat's decision with the agent's settings and generator: the root's visit counts and prior over
         every action (what :meth:`act` chooses from; the trainer's self-play adds root ``noise=(alpha, fraction)``)."""
         net = self._check(view)
-        mode = self.value if self.value != "net" else net.value if net is not None else "margin"
+        mode = self.value
+        if mode == "net":  # the network's mode; a search that loads none plays for the margin
+            mode = net.value if net is not None else "margin"
         if self.mix > 0 and self._estimate is None:
             self._estimate = estimated_values(view.game_name, mode)
         search = PUCTSearch(

@@ -120,9 +120,7 @@ class ContextStats:
         """Agents by the conservative rating mu - 3 sigma (openskill's ordinal), best first; solo, by the share of
         games won, then the mean score."""
         if self.solo:
-            return sorted(
-                self.agents.values(), key=lambda s: (-_share(s.firsts, s.games), -_share(sum(s.scores), len(s.scores)))
-            )
+            return sorted(self.agents.values(), key=_solo_order)
         return sorted(self.agents.values(), key=lambda s: -(s.mu - 3 * s.sigma))
 
     def seat_rate(self, seat: int) -> tuple[float, float, float]:
@@ -202,8 +200,10 @@ def _context(name: str, rows: list[GameRow]) -> ContextStats:
     return stats
 
 
-def _share(part: float, whole: int) -> float:
-    return part / whole if whole else -math.inf
+def _solo_order(s: AgentStats) -> tuple[float, float]:
+    """The most games won first, then the highest mean score; an agent without games or scores last."""
+    won = s.firsts / s.games if s.games else -math.inf
+    return -won, -(s.mean_score if s.scores else -math.inf)
 
 
 def _rate(model: PlackettLuce, ratings: dict, r: GameRow) -> None:

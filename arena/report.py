@@ -293,7 +293,7 @@ def write_report(stats: list[ContextStats], out: str | Path, source: str | Path)
                 ("scores", lambda p, cs=cs, shown=shown: plot_scores(cs, p, *shown)),
             )
             if cs.solo:  # no ratings or pairs to plot
-                plots = plots[2:]
+                plots = tuple(p for p in plots if p[0] == "scores")
             for kind, plot in plots:
                 path = out / f"{name}-{kind}.png"
                 plot(path)

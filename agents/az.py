@@ -164,7 +164,8 @@ class PUCTSearch:
     first, and observed; a kept root whose prior ``root`` did not give is evaluated by it before the search).
     ``deepen`` (with ``root``): a node below the root whose prior ``evaluate`` gave takes ``root``'s instead once
     that many simulations have passed through it (0: never; a forced decision keeps its prior), so the network is
-    called where the search comes back."""
+    called where the search comes back. ``stop``: a search of ``sims`` ends once the most visited root move leads
+    every other by more than the simulations left, so no continuation could change the most visited move."""
 
     def __init__(
         self,
@@ -186,6 +187,7 @@ class PUCTSearch:
         observe: bool = True,
         root: Evaluate | None = None,
         deepen: int = 0,
+        stop: bool = False,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
@@ -194,6 +196,7 @@ class PUCTSearch:
         self.observe = observe
         self.root_evaluate = root
         self.deepen = deepen if root is not None else 0
+        self.stop = stop
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -242,6 +245,8 @@ class PUCTSearch:
             done += self._batch(root, todo, first, determinize)
             first = None
             if (time.process_time() >= deadline) if deadline is not None else done >= sims:
+                break
+            if self.stop and deadline is None and _decided(root, sims - done):
                 break
         visits = np.zeros(self.num_actions, np.int64)
         for action, child in root.children.items():
@@ -528,6 +533,19 @@ def estimated_values(game: str, mode: str = "win") -> Callable[[Any], list[float
     return values
 
 
+def _decided(root: _Node, left: int) -> bool:
+    """True when the root's most visited move leads every other by more than ``left`` visits: no ``left`` more
+    simulations can make another move the most visited, nor tie it."""
+    top = second = 0
+    for child in root.children.values():
+        n = child.n
+        if n > top:
+            top, second = n, top
+        elif n > second:
+            second = n
+    return top > second + left
+
+
 def choose(visits: np.ndarray, prior: np.ndarray, legal: Sequence[int], temp: float, rng: np.random.Generator) -> int:
     """The move of a search: the legal action visited most (ties: higher prior, then lower action), or with
     ``temp > 0`` one drawn with probability proportional to ``visits ** (1 / temp)``."""
@@ -603,6 +621,13 @@ class AZAgent(BaseAgent):
             maximum=1.0,
         ),
         Param(
+            "stop",
+            bool,
+            False,
+            "end a search of sims once no other move can overtake the most visited one in the simulations left "
+            "(the same move for fewer simulations; needs temp=0 and sims)",
+        ),
+        Param(
             "reuse",
             bool,
             False,
@@ -626,6 +651,7 @@ class AZAgent(BaseAgent):
     prior: str
     deepen: int
     value: str
+    stop: bool
     reuse: bool
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
@@ -647,6 +673,11 @@ class AZAgent(BaseAgent):
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
+        if self.stop and (self.temp > 0 or self.seconds > 0):
+            raise AgentSpecError(
+                "az: stop=1 ends a search of sims once its most visited move is settled, which needs temp=0 "
+                f"(the move drawn from the visits) and a sims budget (temp={self.temp:g}, seconds={self.seconds:g})"
+            )
         if self.deepen and self.prior != "root":
             raise AgentSpecError(
                 f"az: deepen={self.deepen} gives nodes below the root the network's prior late, "
@@ -815,6 +846,7 @@ class AZAgent(BaseAgent):
             observe=self.prior == "net" or self.mix < 1.0,  # a uniform prior valued by the estimate reads none
             root=net.evaluate_batch if net is not None and self.prior == "root" else None,
             deepen=self.deepen,
+            stop=self.stop,
         )
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
@@ -858,7 +890,7 @@ class AZAgent(BaseAgent):
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
-            f"reuse={self.reuse}, value={self.value}{leaf}, seed={self.seed!r})"
+            f"reuse={self.reuse}, stop={self.stop}, value={self.value}{leaf}, seed={self.seed!r})"
         )
 
 

@@ -513,11 +513,11 @@ def test_the_spec_reads_every_parameter():
     ).rollout == "none"
     assert repr(agent) == (
         "AZAgent(sims=200, c_puct=1.5, batch=8, temp=0, ptemp=2, qnorm=False, first=parent, vloss=1, prior=net, "
-        "deepen=0, reuse=False, value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
+        "deepen=0, reuse=False, stop=False, value=net, mix=0.5, rollout=heuristic, cutoff=12, seed=None)"
     )
     assert repr(make_agent("az:sims=50", "seastead")) == (
         "AZAgent(sims=50, c_puct=1.5, batch=8, temp=0, ptemp=1, qnorm=False, first=parent, vloss=1, prior=net, "
-        "deepen=0, reuse=False, value=net, seed=None)"
+        "deepen=0, reuse=False, stop=False, value=net, seed=None)"
     )
     assert make_agent("az:first=root", "seastead").first == "root" and make_agent("az", "seastead").first == "parent"
     assert make_agent("az:reuse=1,prior=root", "seastead").reuse is True and make_agent("az", "seastead").reuse is False
@@ -831,3 +831,38 @@ def test_reuse_keeps_nothing_when_the_public_copy_refuses_the_move(monkeypatch):
     action = agent.act(view)
     assert action in view.legal_actions and agent._root.children.get(action) is not None  # a move it searched
     assert agent._kept is None
+
+
+def test_stop_ends_a_search_once_its_most_visited_move_is_settled():
+    """``stop=1``: a search of ``sims`` ends once the most visited root move leads every other by more than the
+    simulations left. With the same seed it is the first part of the full search (no root visit count above the
+    full one's), it plays the full search's move, and it makes fewer simulations where one move runs away."""
+    from meeplezoo.agents.az import _decided
+
+    engine = manifest("seastead").engine_class()(num_players=2)
+    spec = {"sims": 60, "mix": 1.0, "rollout": "random", "cutoff": 4, "prior": "uniform", "batch": 1}
+    state, saved, searched = engine.new_state(11), 0, 0
+    while not state.is_terminal() and searched < 20:
+        seat, legal = state.current_player(), state.legal_order()
+        if len(legal) < 2:
+            state.apply(legal[0])
+            continue
+        view = view_of_state(state, seat)
+        full, early = AZAgent(seed=searched, **spec), AZAgent(seed=searched, stop=True, **spec)
+        action = full.act(view)
+        assert early.act(view) == action
+        assert (early._last_visits <= full._last_visits).all()
+        assert early.last_simulations <= full.last_simulations == 60
+        if early.last_simulations < 60:
+            assert _decided(early._root, 60 - early.last_simulations)
+            saved += 60 - early.last_simulations
+        searched += 1
+        state.apply(action)
+    assert searched == 20 and saved > 0
+
+
+def test_stop_needs_the_most_visited_move_and_a_count_of_simulations():
+    """``stop`` with a drawn move (``temp`` above 0) or a time budget has no settled move to stop at: one line."""
+    for extra in ({"temp": 1.0}, {"seconds": 0.1}):
+        with pytest.raises(AgentSpecError, match=r"^az: stop=1 ends a search of sims once its most visited move"):
+            make_agent("az:stop=1," + ",".join(f"{k}={v}" for k, v in extra.items()), "seastead", seed=0)

@@ -4,6 +4,8 @@ manifest tunes, the solo scores of any game with a solo mode, and the speed tabl
 from __future__ import annotations
 
 import dataclasses
+import math
+import statistics
 
 import pytest
 
@@ -109,6 +111,34 @@ def test_the_solo_benchmark_cli_gives_bad_input_one_line(tmp_path, capsys):
         captured = capsys.readouterr()
         assert captured.err.startswith(f"python -m meeplezoo.bench.solo: error: {message}")
         assert captured.err.count("\n") == 1 and captured.out == ""
+
+
+def test_the_solo_benchmark_plays_the_same_games_on_worker_processes(capsys):
+    """``--workers 2`` plays each seed's game whole in one of two processes: the same scores, in seed order, and the
+    same figures (the CPU aside) as one process; the mean's standard error is the scores' over the root of the
+    count, printed with its 95% interval."""
+    alone = solo.run("heuristic", 3, seed=7, game="resafa")
+    first = capsys.readouterr().out
+    shared = solo.run("heuristic", 3, seed=7, game="resafa", workers=2)
+    second = capsys.readouterr().out
+    lines = [line for line in first.splitlines() if line.startswith("game ")]
+    assert len(lines) == 3 and lines == [line for line in second.splitlines() if line.startswith("game ")]
+    cpu = "cpu_s_per_decision"
+    assert {k: v for k, v in alone.items() if k != cpu} == {k: v for k, v in shared.items() if k != cpu}
+    scores = [float(line.split(": ")[1].split(" ")[0]) for line in lines]
+    assert len(set(scores)) > 1 and alone["stderr"] == pytest.approx(statistics.stdev(scores) / math.sqrt(3))
+    low, high = alone["mean"] - 1.96 * alone["stderr"], alone["mean"] + 1.96 * alone["stderr"]
+    assert f"standard error {alone['stderr']:.1f}, 95% interval {low:.1f} to {high:.1f}" in second
+
+
+def test_the_solo_benchmark_gives_a_workers_bad_network_one_line(tmp_path, capsys):
+    """A network file that fails to load in a worker process reaches the command line as the same one line."""
+    junk = tmp_path / "net.pt"
+    junk.write_bytes(b"not a network")
+    assert solo.main(["seastead", "--agent", f"az:path={junk}", "--games", "2", "--workers", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"python -m meeplezoo.bench.solo: error: az: {junk} is not an az network file")
+    assert captured.err.count("\n") == 1 and captured.out == ""
 
 
 def test_the_solo_benchmark_refuses_a_game_without_a_solo_mode():

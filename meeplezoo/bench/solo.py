@@ -4,20 +4,26 @@ Prints the mean, median, best and worst score, how many games were won (the game
 beaten or the solo goal reached), the mean margin over the automa's score (``automa_score()``: Seastead's Boss,
 Resafabot; 0 in a game without an automa), how many ended in each rating band where the game's solo rules define bands
 (its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
-load). Game ``i`` uses seed ``seed + i`` for the game and the agent, so a run replays exactly.
+load). The mean comes with its standard error and a 95% interval (a normal approximation). Game ``i`` uses seed
+``seed + i`` for the game and the agent, so a run replays exactly, and ``--workers`` processes (each game played
+whole in one of them) give the same figures as one: a long run can also be split by ``--seed`` and ``--games``.
 
     python -m meeplezoo.bench.solo GAME --agent heuristic --games 200
-    python -m meeplezoo.bench.solo GAME --agent "mcts:iters=100,rollout=heuristic,cutoff=40" --games 20
+    python -m meeplezoo.bench.solo GAME --agent "mcts:iters=100,rollout=heuristic,cutoff=40" --games 20 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
 from .. import games
 from ..agents import make_agent
@@ -41,39 +47,90 @@ def band_of(game: str) -> Callable[[float], str] | None:
     return getattr(load(manifest.solo_env)(), "band", None)
 
 
-def run(agent: str, games_played: int, seed: int = 0, quiet: bool = False, *, game: str) -> dict[str, float]:
-    """Play ``games_played`` solo games of ``game`` with ``agent``; return the figures (also printed unless
-    ``quiet``)."""
+@dataclass(frozen=True)
+class SoloGame:
+    """One solo game's result: its final score, the automa's score, whether it was won, its decisions and the
+    agent's CPU seconds over them."""
+
+    score: float
+    automa: float
+    won: bool
+    decisions: int
+    cpu: float
+
+
+def play_one(agent: str, game: str, seed: int) -> SoloGame:
+    """Play one solo game of ``game`` from ``seed`` with a new ``agent`` seeded from it (what each worker runs)."""
+    env = games.make_env(game, num_players=1)
+    player = make_agent(agent, game, seed=agent_seed(seed, 0))
+    prepare_agent(player, game, 1)  # as an agent process does: loading is not the decisions' CPU
+    start = time.process_time()
+    record = play_game(env, {"player_0": player}, seed)
+    cpu = time.process_time() - start
+    won = record.ranks["player_0"] == 0 and not record.truncated
+    automa = float(env.unwrapped.state_obj.automa_score())
+    return SoloGame(record.scores["player_0"], automa, bool(won), record.steps, cpu)
+
+
+def _played(agent: str, game: str, seeds: range, workers: int) -> Iterator[SoloGame]:
+    """Each seed's game in seed order, played here or by ``workers`` processes (a worker ends with this one)."""
+    if workers <= 1 or len(seeds) <= 1:
+        yield from (play_one(agent, game, s) for s in seeds)
+        return
+    import multiprocessing as mp
+
+    from ..training.parent_watch import exit_with_parent
+
+    with ProcessPoolExecutor(
+        min(workers, len(seeds)),
+        mp_context=mp.get_context("spawn"),
+        initializer=exit_with_parent,
+        initargs=(os.getpid(),),
+    ) as pool:
+        futures = [pool.submit(play_one, agent, game, s) for s in seeds]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()  # a stopped run: the games not started are dropped
+
+
+def run(
+    agent: str,
+    games_played: int,
+    seed: int = 0,
+    quiet: bool = False,
+    *,
+    game: str,
+    workers: int = 1,
+) -> dict[str, float]:
+    """Play ``games_played`` solo games of ``game`` with ``agent`` (on ``workers`` processes); return the figures
+    (also printed unless ``quiet``)."""
     game = games.resolve(game)
     if game not in solo_games():
         raise MeepleZooError(f"{game} has no solo mode; the games with one: {', '.join(solo_games()) or '(none)'}")
+    make_agent(agent, game, seed=0)  # a bad spec is one line here, not a worker's traceback
     band = band_of(game)
-    scores: list[float] = []
-    margins: list[float] = []  # the score minus the automa's
-    won = decisions = 0
-    cpu = 0.0
-    for g in range(games_played):
-        env = games.make_env(game, num_players=1)
-        player = make_agent(agent, game, seed=agent_seed(seed + g, 0))
-        prepare_agent(player, game, 1)  # as an agent process does: loading is not the decisions' CPU
-        start = time.process_time()
-        record = play_game(env, {"player_0": player}, seed + g)
-        cpu += time.process_time() - start
-        decisions += record.steps
-        scores.append(record.scores["player_0"])
-        margins.append(scores[-1] - float(env.unwrapped.state_obj.automa_score()))
-        won += record.ranks["player_0"] == 0 and not record.truncated
+    results: list[SoloGame] = []
+    for g, result in enumerate(_played(agent, game, range(seed, seed + games_played), workers)):
+        results.append(result)
         if not quiet:
-            rated = f" ({band(scores[-1])})" if band else ""
-            print(f"game {g:>4} seed {seed + g:>6}: {scores[-1]:g}{rated}", flush=True)
+            rated = f" ({band(result.score)})" if band else ""
+            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}", flush=True)
+    scores = [r.score for r in results]
+    margins = [r.score - r.automa for r in results]
+    decisions = sum(r.decisions for r in results)
+    spread = statistics.stdev(scores) if len(scores) > 1 else 0.0
     out = {
         "games": games_played,
         "mean": statistics.fmean(scores),
+        "stderr": spread / math.sqrt(len(scores)),
         "median": statistics.median(scores),
         "best": max(scores),
         "worst": min(scores),
-        "won": won,
-        "cpu_s_per_decision": cpu / max(decisions, 1),
+        "won": sum(r.won for r in results),
+        "cpu_s_per_decision": sum(r.cpu for r in results) / max(decisions, 1),
         "decisions_per_game": decisions / games_played,
         "margin": statistics.fmean(margins),
         "worst_margin": min(margins),
@@ -94,6 +151,9 @@ def _report(
     print(f"{games.manifest(game).title} solo, agent {agent}, {n} games (seeds {seed}..{seed + n - 1})")
     rated = f" ({band(out['mean'])})" if band else ""
     print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
+    half = 1.96 * out["stderr"]
+    low, high = out["mean"] - half, out["mean"] + half
+    print(f"  standard error {out['stderr']:.1f}, 95% interval {low:.1f} to {high:.1f}")
     print(f"  won {out['won']:g}/{n}")
     print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
     for name, count in Counter(bands or ()).most_common():
@@ -107,10 +167,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--agent", default="heuristic", help="agent spec (heuristic, random, mcts:iters=...)")
     parser.add_argument("--games", type=bounded_int("games", 1, MAX_GAMES), default=200)
     parser.add_argument("--seed", type=bounded_int("seed", 0, MAX_SEED), default=0)
+    parser.add_argument(
+        "--workers", type=bounded_int("workers", 1, 256), default=1, help="processes playing games (default: 1)"
+    )
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
     try:
-        run(args.agent, args.games, args.seed, args.quiet, game=args.game)
+        run(args.agent, args.games, args.seed, args.quiet, game=args.game, workers=args.workers)
     except MeepleZooError as exc:  # a bad agent spec or network file: one line, as the main CLI gives it
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2

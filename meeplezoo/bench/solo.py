@@ -81,19 +81,20 @@ def _played(agent: str, game: str, seeds: range, workers: int) -> Iterator[SoloG
 
     from ..training.parent_watch import exit_with_parent
 
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         min(workers, len(seeds)),
         mp_context=mp.get_context("spawn"),
         initializer=exit_with_parent,
         initargs=(os.getpid(),),
-    ) as pool:
-        futures = [pool.submit(play_one, agent, game, s) for s in seeds]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()  # a stopped run: the games not started are dropped
+    )
+    futures = [pool.submit(play_one, agent, game, s) for s in seeds]
+    finished = False
+    try:
+        for future in futures:
+            yield future.result()
+        finished = True
+    finally:  # a stopped run drops the games not started and does not wait for those under way
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 def run(

@@ -6,7 +6,8 @@ Resafabot; 0 in a game without an automa), how many ended in each rating band wh
 (its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
 load). The mean comes with its standard error and a 95% interval (a normal approximation). Game ``i`` uses seed
 ``seed + i`` for the game and the agent, so a run replays exactly, and ``--workers`` processes (each game played
-whole in one of them) give the same figures as one: a long run can also be split by ``--seed`` and ``--games``.
+whole in one of them) give the same figures as one: a long run can also be split by ``--seed`` and ``--games``
+(each game's line gives its score and CPU per decision, so a stopped run keeps what it played).
 
     python -m meeplezoo.bench.solo GAME --agent heuristic --games 200
     python -m meeplezoo.bench.solo GAME --agent "mcts:iters=100,rollout=heuristic,cutoff=40" --games 20 --workers 2
@@ -118,7 +119,8 @@ def run(
         results.append(result)
         if not quiet:
             rated = f" ({band(result.score)})" if band else ""
-            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}", flush=True)
+            cpu = 1000 * result.cpu / max(result.decisions, 1)
+            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}  [{cpu:.0f} ms/decision]", flush=True)
     scores = [r.score for r in results]
     margins = [r.score - r.automa for r in results]
     decisions = sum(r.decisions for r in results)

@@ -16,7 +16,6 @@ whole in one of them) give the same figures as one: a long run can also be split
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import sys
@@ -30,6 +29,8 @@ from .. import games
 from ..agents import make_agent
 from ..agents.base import prepare_agent
 from ..agents.match import agent_seed, play_game
+from ..arena.ratings import Z95
+from ..benchmark.scoring import mean_interval
 from ..envs.core.errors import MeepleZooError
 from ..envs.core.manifest import load
 from ..options import MAX_GAMES, MAX_SEED, bounded_int
@@ -124,11 +125,13 @@ def run(
     scores = [r.score for r in results]
     margins = [r.score - r.automa for r in results]
     decisions = sum(r.decisions for r in results)
-    spread = statistics.stdev(scores) if len(scores) > 1 else 0.0
+    mean, low, high = mean_interval(scores)
     out = {
         "games": games_played,
-        "mean": statistics.fmean(scores),
-        "stderr": spread / math.sqrt(len(scores)),
+        "mean": mean,
+        "low": low,
+        "high": high,
+        "stderr": (high - mean) / Z95,
         "median": statistics.median(scores),
         "best": max(scores),
         "worst": min(scores),
@@ -154,9 +157,7 @@ def _report(
     print(f"{games.manifest(game).title} solo, agent {agent}, {n} games (seeds {seed}..{seed + n - 1})")
     rated = f" ({band(out['mean'])})" if band else ""
     print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
-    half = 1.96 * out["stderr"]
-    low, high = out["mean"] - half, out["mean"] + half
-    print(f"  standard error {out['stderr']:.1f}, 95% interval {low:.1f} to {high:.1f}")
+    print(f"  standard error {out['stderr']:.1f}, 95% interval {out['low']:.1f} to {out['high']:.1f}")
     print(f"  won {out['won']:g}/{n}")
     print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
     for name, count in Counter(bands or ()).most_common():

@@ -125,7 +125,7 @@ def test_the_solo_benchmark_plays_the_same_games_on_worker_processes(capsys):
 
     def games_played(out: str) -> list[str]:  # each game's line without its CPU per decision, which varies
         lines = [line for line in out.splitlines() if line.startswith("game ")]
-        assert all(re.search(r"  \[\d+ ms/decision\]$", line) for line in lines)
+        assert all(re.search(r"  \[[\d.e+-]+ ms/decision\]$", line) for line in lines)
         return [line.split("  [")[0] for line in lines]
 
     lines = games_played(first)

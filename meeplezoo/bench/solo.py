@@ -121,7 +121,7 @@ def run(
         if not quiet:
             rated = f" ({band(result.score)})" if band else ""
             cpu = 1000 * result.cpu / max(result.decisions, 1)
-            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}  [{cpu:.0f} ms/decision]", flush=True)
+            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}  [{cpu:.3g} ms/decision]", flush=True)
     scores = [r.score for r in results]
     margins = [r.score - r.automa for r in results]
     decisions = sum(r.decisions for r in results)

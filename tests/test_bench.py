@@ -4,6 +4,7 @@ manifest tunes, the solo scores of any game with a solo mode, and the speed tabl
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import re
 import statistics
@@ -146,6 +147,76 @@ def test_the_solo_benchmark_gives_a_workers_bad_network_one_line(tmp_path, capsy
     captured = capsys.readouterr()
     assert captured.err.startswith(f"python -m meeplezoo.bench.solo: error: az: {junk} is not an az network file")
     assert captured.err.count("\n") == 1 and captured.out == ""
+
+
+def _count_games(monkeypatch) -> list[int]:
+    """The seeds the solo benchmark plays from now on (in this process: ``workers=1``)."""
+    played: list[int] = []
+    play_one = solo.play_one
+
+    def counted(agent, game, seed):
+        played.append(seed)
+        return play_one(agent, game, seed)
+
+    monkeypatch.setattr(solo, "play_one", counted)
+    return played
+
+
+def test_the_solo_benchmark_record_resumes_a_run_and_joins_its_parts(tmp_path, monkeypatch, capsys):
+    """``record`` appends each game played; a run over the whole range reads the seeds the file holds (from runs
+    over its parts) and plays only the rest, with the figures of one run that played them all."""
+    whole = solo.run("random", 5, seed=11, quiet=True, game="seastead")
+    path = tmp_path / "solo.jsonl"
+    solo.run("random", 2, seed=11, quiet=True, game="seastead", record=path)
+    solo.run("random", 2, seed=13, quiet=True, game="seastead", record=path)
+    lines = path.read_text().splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == [11, 12, 13, 14]
+    assert set(json.loads(lines[0])) == set(solo.RECORD_FIELDS)
+    capsys.readouterr()
+    played = _count_games(monkeypatch)
+    resumed = solo.run("random", 5, seed=11, game="seastead", record=path)
+    out = capsys.readouterr().out
+    assert played == [15] and out.count("(recorded)") == 4 and "seed     15: " in out
+    cpu = "cpu_s_per_decision"
+    assert {k: v for k, v in resumed.items() if k != cpu} == {k: v for k, v in whole.items() if k != cpu}
+    assert solo.read_record(path, "seastead", "random").keys() == {11, 12, 13, 14, 15}
+    again = solo.run("random", 5, seed=11, quiet=True, game="seastead", record=path)
+    assert played == [15] and again == resumed and len(path.read_text().splitlines()) == 5
+
+
+def test_the_solo_benchmark_refuses_a_bad_record_and_leaves_it_as_it_was(tmp_path, monkeypatch, capsys):
+    """A record line that is not a whole game, or a game of another agent, is one line naming the file and line;
+    no game is played and the file is not touched."""
+    path = tmp_path / "solo.jsonl"
+    solo.run("random", 1, seed=3, quiet=True, game="seastead", record=path)
+    assert "standard error: none from one game" in capsys.readouterr().out
+    good = path.read_text()
+    entry = json.loads(good)
+    played = _count_games(monkeypatch)
+    cases = {
+        good + "{not json\n": "line 2 is not JSON",
+        good + good[:20]: "line 2 has no newline at its end (a run stopped while writing it?)",
+        good + json.dumps({**entry, "seed": "4"}) + "\n": "line 2 has a value of the wrong type or out of range",
+        good + json.dumps({**entry, "cpu": float("nan")}) + "\n": "line 2 has a value of the wrong type",
+        good + json.dumps({**entry, "won": 1}) + "\n": "line 2 has a value of the wrong type",
+        good + json.dumps({"seed": 4}) + "\n": "line 2 is not a solo game (its fields are game, agent, seed",
+        good + good: "line 2 records seed 3 a second time",
+        json.dumps({**entry, "agent": "heuristic"}) + "\n": "line 1 is a game of 'seastead' by agent 'heuristic', "
+        "not of 'seastead' by 'random': record this run in another file",
+    }
+    for text, message in cases.items():
+        path.write_text(text)
+        assert solo.main(["seastead", "--agent", "random", "--games", "2", "--seed", "3", "--record", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.startswith(f"python -m meeplezoo.bench.solo: error: {path} {message}"), captured.err
+        assert captured.err.count("\n") == 1 and captured.out == ""
+        assert path.read_text() == text and played == []
+    nowhere = tmp_path / "missing" / "solo.jsonl"
+    assert solo.main(["seastead", "--agent", "random", "--games", "1", "--record", str(nowhere)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"python -m meeplezoo.bench.solo: error: cannot write the record {nowhere}"
+    )
+    assert played == [] and not nowhere.parent.exists()
 
 
 def test_the_solo_benchmark_refuses_a_game_without_a_solo_mode():

@@ -6,16 +6,22 @@ Resafabot; 0 in a game without an automa), how many ended in each rating band wh
 (its solo env's ``band``), and the CPU seconds per decision (``time.process_time``, robust to the machine's
 load). The mean comes with its standard error and a 95% interval (a normal approximation). Game ``i`` uses seed
 ``seed + i`` for the game and the agent, so a run replays exactly, and ``--workers`` processes (each game played
-whole in one of them) give the same figures as one: a long run can also be split by ``--seed`` and ``--games``
-(each game's line gives its score and CPU per decision, so a stopped run keeps what it played).
+whole in one of them) give the same figures as one. ``--record FILE`` appends each game played to a JSON-lines
+file (in seed order), and the same command run again resumes: the seeds the file holds are read, not played again,
+and the figures cover every game of the range. Runs over parts of a range (``--seed``, ``--games``) can share one
+file, and a run over the whole range then reports them together.
 
     python -m meeplezoo.bench.solo GAME --agent heuristic --games 200
     python -m meeplezoo.bench.solo GAME --agent "mcts:iters=100,rollout=heuristic,cutoff=40" --games 20 --workers 2
+    python -m meeplezoo.bench.solo GAME --agent SPEC --games 200 --workers 2 --record runs/solo.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import math
 import os
 import statistics
 import sys
@@ -23,7 +29,9 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import TextIO
 
 from .. import games
 from ..agents import make_agent
@@ -31,7 +39,7 @@ from ..agents.base import prepare_agent
 from ..agents.match import agent_seed, play_game
 from ..arena.ratings import Z95
 from ..benchmark.scoring import mean_interval
-from ..envs.core.errors import MeepleZooError
+from ..envs.core.errors import CorruptStateError, MeepleZooError
 from ..envs.core.manifest import load
 from ..options import MAX_GAMES, MAX_SEED, bounded_int
 
@@ -74,7 +82,63 @@ def play_one(agent: str, game: str, seed: int) -> SoloGame:
     return SoloGame(record.scores["player_0"], automa, bool(won), record.steps, cpu)
 
 
-def _played(agent: str, game: str, seeds: range, workers: int) -> Iterator[SoloGame]:
+#: a record line's fields: the run's game and agent spec, the game's seed, then :class:`SoloGame`'s
+RECORD_FIELDS = ("game", "agent", "seed", *(f.name for f in fields(SoloGame)))
+
+
+def record_line(game: str, agent: str, seed: int, result: SoloGame) -> str:
+    """One game as a line of a ``--record`` file (JSON, newline-terminated)."""
+    return json.dumps({"game": game, "agent": agent, "seed": seed, **asdict(result)}) + "\n"
+
+
+def read_record(path: Path, game: str, agent: str) -> dict[int, SoloGame]:
+    """The games a ``--record`` file holds, by seed ({} if there is no file). A line that is not a whole game is
+    refused (:class:`CorruptStateError`, naming the line), and so is a game of another game or agent
+    (:class:`MeepleZooError`); the file is left as it is."""
+    if not path.exists():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorruptStateError(f"{path} is not a solo record: {exc}") from None
+    games_held: dict[int, SoloGame] = {}
+    lines = text.split("\n")
+    if lines[-1]:  # appending would join the next game to it
+        raise CorruptStateError(f"{path} line {len(lines)} has no newline at its end (a run stopped while writing it?)")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path} line {number}"
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            raise CorruptStateError(f"{where} is not JSON") from None
+        if not isinstance(entry, dict) or sorted(entry) != sorted(RECORD_FIELDS):
+            raise CorruptStateError(f"{where} is not a solo game (its fields are {', '.join(RECORD_FIELDS)})")
+        if (entry["game"], entry["agent"]) != (game, agent):
+            raise MeepleZooError(
+                f"{where} is a game of {entry['game']!r} by agent {entry['agent']!r}, not of {game!r} by {agent!r}: "
+                "record this run in another file"
+            )
+        seed, won, decisions = entry["seed"], entry["won"], entry["decisions"]
+        numbers = [entry[k] for k in ("score", "automa", "cpu")]
+        if (
+            type(seed) is not int
+            or not 0 <= seed <= MAX_SEED
+            or type(won) is not bool
+            or type(decisions) is not int
+            or decisions < 0
+            or not all(type(x) in (int, float) and math.isfinite(x) for x in numbers)
+            or entry["cpu"] < 0
+        ):
+            raise CorruptStateError(f"{where} has a value of the wrong type or out of range")
+        if seed in games_held:
+            raise CorruptStateError(f"{where} records seed {seed} a second time")
+        games_held[seed] = SoloGame(float(entry["score"]), float(entry["automa"]), won, decisions, float(entry["cpu"]))
+    return games_held
+
+
+def _played(agent: str, game: str, seeds: Sequence[int], workers: int) -> Iterator[SoloGame]:
     """Each seed's game in seed order, played here or by ``workers`` processes (a worker ends with this one)."""
     if workers <= 1 or len(seeds) <= 1:
         yield from (play_one(agent, game, s) for s in seeds)
@@ -107,21 +171,40 @@ def run(
     *,
     game: str,
     workers: int = 1,
+    record: Path | None = None,
 ) -> dict[str, float]:
     """Play ``games_played`` solo games of ``game`` with ``agent`` (on ``workers`` processes); return the figures
-    (also printed unless ``quiet``)."""
+    (also printed unless ``quiet``). With ``record``, each game played is appended to that file in seed order, and
+    the seeds it already holds are read from it instead of played."""
     game = games.resolve(game)
     if game not in solo_games():
         raise MeepleZooError(f"{game} has no solo mode; the games with one: {', '.join(solo_games()) or '(none)'}")
     make_agent(agent, game, seed=0)  # a bad spec is one line here, not a worker's traceback
     band = band_of(game)
+    seeds = range(seed, seed + games_played)
+    held = read_record(record, game, agent) if record is not None else {}
     results: list[SoloGame] = []
-    for g, result in enumerate(_played(agent, game, range(seed, seed + games_played), workers)):
-        results.append(result)
-        if not quiet:
-            rated = f" ({band(result.score)})" if band else ""
-            cpu = 1000 * result.cpu / max(result.decisions, 1)
-            print(f"game {g:>4} seed {seed + g:>6}: {result.score:g}{rated}  [{cpu:.3g} ms/decision]", flush=True)
+    with contextlib.ExitStack() as stack:
+        out_file = _append_to(record, stack) if record is not None else None
+        fresh = stack.enter_context(
+            contextlib.closing(_played(agent, game, [s for s in seeds if s not in held], workers))
+        )
+        for g, s in enumerate(seeds):
+            result = held.get(s)
+            if result is None:
+                result = next(fresh)
+                if out_file is not None:  # one write of a whole line, on disk before the next game is counted
+                    out_file.write(record_line(game, agent, s, result))
+                    out_file.flush()
+                    os.fsync(out_file.fileno())
+            results.append(result)
+            if not quiet:
+                rated = f" ({band(result.score)})" if band else ""
+                cpu = 1000 * result.cpu / max(result.decisions, 1)
+                from_file = " (recorded)" if s in held else ""
+                print(
+                    f"game {g:>4} seed {s:>6}: {result.score:g}{rated}  [{cpu:.3g} ms/decision]{from_file}", flush=True
+                )
     scores = [r.score for r in results]
     margins = [r.score - r.automa for r in results]
     decisions = sum(r.decisions for r in results)
@@ -145,6 +228,14 @@ def run(
     return out
 
 
+def _append_to(path: Path, stack: contextlib.ExitStack) -> TextIO:
+    """``path`` opened to append record lines (closed with ``stack``); a file that cannot be written is one line."""
+    try:
+        return stack.enter_context(open(path, "a", encoding="utf-8"))
+    except OSError as exc:
+        raise MeepleZooError(f"cannot write the record {path}: {exc.strerror or exc}") from None
+
+
 def _report(
     game: str,
     agent: str,
@@ -157,7 +248,10 @@ def _report(
     print(f"{games.manifest(game).title} solo, agent {agent}, {n} games (seeds {seed}..{seed + n - 1})")
     rated = f" ({band(out['mean'])})" if band else ""
     print(f"  mean {out['mean']:.1f}{rated}, median {out['median']:g}, best {out['best']:g}, worst {out['worst']:g}")
-    print(f"  standard error {out['stderr']:.1f}, 95% interval {out['low']:.1f} to {out['high']:.1f}")
+    if n > 1:
+        print(f"  standard error {out['stderr']:.1f}, 95% interval {out['low']:.1f} to {out['high']:.1f}")
+    else:
+        print("  standard error: none from one game")
     print(f"  won {out['won']:g}/{n}")
     print(f"  margin over the automa: mean {out['margin']:+.1f}, worst {out['worst_margin']:+g}")
     for name, count in Counter(bands or ()).most_common():
@@ -174,11 +268,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=bounded_int("workers", 1, 256), default=1, help="processes playing games (default: 1)"
     )
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="append each game to FILE (JSON lines); the same command run again plays only the seeds it lacks",
+    )
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
     try:
-        run(args.agent, args.games, args.seed, args.quiet, game=args.game, workers=args.workers)
-    except MeepleZooError as exc:  # a bad agent spec or network file: one line, as the main CLI gives it
+        run(args.agent, args.games, args.seed, args.quiet, game=args.game, workers=args.workers, record=args.record)
+    except MeepleZooError as exc:  # a bad agent spec, network or record file: one line, as the main CLI gives it
         print(f"{parser.prog}: error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -165,7 +165,12 @@ class PUCTSearch:
     ``deepen`` (with ``root``): a node below the root whose prior ``evaluate`` gave takes ``root``'s instead once
     that many simulations have passed through it (0: never; a forced decision keeps its prior), so the network is
     called where the search comes back. ``stop``: a search of ``sims`` ends once the most visited root move leads
-    every other by more than the simulations left, so no continuation could change the most visited move."""
+    every other by more than the simulations left, so no continuation could change the most visited move.
+    ``mast`` (above 0, with ``rollout``): the rollouts play the Move-Average Sampling Technique instead of
+    ``rollout``: at each decision the legal move with the best mean value this search has backed up through it for
+    the seat to move (anywhere in a simulation, the tree's part included; a move never tried first), a uniformly
+    random one with probability ``mast`` (Finnsson and Björnsson's MAST, as epsilon-greedy in Tak, Winands and
+    Björnsson 2012)."""
 
     def __init__(
         self,
@@ -188,6 +193,7 @@ class PUCTSearch:
         root: Evaluate | None = None,
         deepen: int = 0,
         stop: bool = False,
+        mast: float = 0.0,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
@@ -203,6 +209,10 @@ class PUCTSearch:
         self.low, self.high = math.inf, -math.inf  # the range of the values backed up in this search (qnorm)
         self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
         self.rollout, self.cutoff = (rollout, cutoff) if self.estimate is not None else (None, 0)
+        self.mast = mast if self.rollout is not None else 0.0
+        self._trail: list[tuple[int, int]] = []  # MAST: (seat, move) of the simulation under way, tree part first
+        self._mast_q: list[list[float]] = []  # MAST: each seat's mean value of each move (a move never tried: inf)
+        self._mast_n: list[list[int]] = []
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
@@ -228,6 +238,10 @@ class PUCTSearch:
         times.engine += time.perf_counter() - began
         game = probe.game
         self.num_players, self.num_actions = game.num_players, game.num_actions
+        if self.mast and not self._mast_n:
+            self._mast_q = [[math.inf] * self.num_actions for _ in range(self.num_players)]
+            self._mast_n = [[0] * self.num_actions for _ in range(self.num_players)]
+            self._mast_draw = random.Random(int(self.rng.integers(2**63))).random
         if root is None:
             root = _Node(seat, self.num_players)
         else:
@@ -299,6 +313,8 @@ class PUCTSearch:
     def _leaf_estimate(self, state: Any) -> list[float]:
         """The estimate's values of a leaf (its observation already taken, so ``state`` may move on): read at once,
         or after the rollout, which is valued by its real result if it finishes the game."""
+        if self.mast:
+            return self._mast_rollout(state)
         policy = self.rollout
         if policy is not None:
             cutoff, steps = self.cutoff, 0
@@ -308,6 +324,31 @@ class PUCTSearch:
             if state.is_terminal():
                 return final_values(state, self.value)
         return self.estimate(state)  # type: ignore[misc]
+
+    def _mast_rollout(self, state: Any) -> list[float]:
+        """:meth:`_leaf_estimate` with MAST's rollout (``mast``), which then learns from the values every move of
+        the simulation (the tree's part, already in the trail, and the rollout's) led to."""
+        trail, draw, eps, q = self._trail, self._mast_draw, self.mast, self._mast_q
+        cutoff, steps = self.cutoff, 0
+        while not state.is_terminal() and (cutoff == 0 or steps < cutoff):
+            legal = state.legal_order()
+            mover = state.current_player()
+            if len(legal) == 1:
+                action = legal[0]
+            elif draw() < eps:
+                action = legal[int(draw() * len(legal))]
+            else:
+                action = max(legal, key=q[mover].__getitem__)  # the first in legal order among equals
+            trail.append((mover, action))
+            state.apply(action)
+            steps += 1
+        values = final_values(state, self.value) if state.is_terminal() else self.estimate(state)  # type: ignore[misc]
+        n = self._mast_n
+        for seat, action in trail:
+            count = n[seat][action] = n[seat][action] + 1
+            mean = q[seat][action]
+            q[seat][action] = values[seat] if count == 1 else mean + (values[seat] - mean) / count
+        return values
 
     def _seen(self, values: Sequence[float]) -> None:
         """Widen the range of backed-up values (``qnorm``) by a leaf's."""
@@ -383,6 +424,8 @@ class PUCTSearch:
         node, path, c, num_players, num_actions = root, [root], self.c_puct, self.num_players, self.num_actions
         first, deepen = self.first, self.deepen
         times, decisions = self.times, self.decisions
+        trail = self._trail
+        trail.clear()
         while True:
             if state.is_terminal():
                 t = time.perf_counter()
@@ -433,6 +476,8 @@ class PUCTSearch:
             child = children.get(key + best_action)
             if child is None:
                 child = children[key + best_action] = _Node(mover, num_players)
+            if self.mast:
+                trail.append((mover, best_action))
             t = time.perf_counter()
             state.apply(best_action)
             times.engine += time.perf_counter() - t
@@ -580,6 +625,15 @@ class AZAgent(BaseAgent):
             "rollout", str, "none", "a leaf's rollout policy before the estimate (needs mix above 0)", choices=ROLLOUTS
         ),
         Param("cutoff", int, 20, "rollout length in decisions (0: to the end of the game)", minimum=0),
+        Param(
+            "mast",
+            float,
+            0.0,
+            "rollout=random: the rollouts play the move with the best mean value the search has met for the mover "
+            "(MAST), a random one with this probability (0: uniformly random rollouts)",
+            minimum=0.0,
+            maximum=1.0,
+        ),
         Param("ptemp", float, 1.0, "softmax temperature of the prior (above 1 flattens it)", minimum=0.05),
         Param(
             "first",
@@ -645,6 +699,7 @@ class AZAgent(BaseAgent):
     qnorm: bool
     rollout: str
     cutoff: int
+    mast: float
     ptemp: float
     first: str
     vloss: float
@@ -673,6 +728,11 @@ class AZAgent(BaseAgent):
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
+        if self.mast and self.rollout != "random":
+            raise AgentSpecError(
+                f"az: mast={self.mast:g} plays the rollouts by the moves' mean values and a random move with that "
+                f"probability, which needs rollout=random (rollout={self.rollout})"
+            )
         if self.stop and (self.temp > 0 or self.seconds > 0):
             raise AgentSpecError(
                 "az: stop=1 ends a search of sims once its most visited move is settled, which needs temp=0 "
@@ -847,6 +907,7 @@ class AZAgent(BaseAgent):
             root=net.evaluate_batch if net is not None and self.prior == "root" else None,
             deepen=self.deepen,
             stop=self.stop,
+            mast=self.mast,
         )
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
@@ -887,6 +948,7 @@ class AZAgent(BaseAgent):
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
+        leaf += f", mast={self.mast:g}" if self.mast else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
@@ -895,7 +957,20 @@ class AZAgent(BaseAgent):
 
 
 #: the search settings an expert-iteration run may give its self-play and evaluation searches (its ``search``)
-SEARCH_KEYS = ("mix", "qnorm", "rollout", "cutoff", "ptemp", "first", "vloss", "prior", "deepen", "value", "reuse")
+SEARCH_KEYS = (
+    "mix",
+    "qnorm",
+    "rollout",
+    "cutoff",
+    "mast",
+    "ptemp",
+    "first",
+    "vloss",
+    "prior",
+    "deepen",
+    "value",
+    "reuse",
+)
 
 
 def search_settings(text: str, where: str = "az search") -> dict[str, Any]:

@@ -17,7 +17,7 @@ import pytest
 pytest.importorskip("torch")
 
 from meeplezoo.agents import make_agent, play_game, play_match
-from meeplezoo.agents.az import AZAgent, PUCTSearch, choose
+from meeplezoo.agents.az import AZAgent, PUCTSearch, choose, search_settings
 from meeplezoo.agents.az_net import AZNet
 from meeplezoo.agents.spec import AgentSpecError
 from meeplezoo.agents.view import SeatView, view_of_state
@@ -866,3 +866,76 @@ def test_stop_needs_the_most_visited_move_and_a_count_of_simulations():
     for extra in ({"temp": 1.0}, {"seconds": 0.1}):
         with pytest.raises(AgentSpecError, match=r"^az: stop=1 ends a search of sims once its most visited move"):
             make_agent("az:stop=1," + ",".join(f"{k}={v}" for k, v in extra.items()), "seastead", seed=0)
+
+
+def _mast_search(estimate, mast: float, seed: int = 0) -> PUCTSearch:
+    return PUCTSearch(
+        evaluator([1 / 3] * 3), c_puct=1.5, batch=1, rng=np.random.default_rng(seed), estimate=estimate, mix=1.0,
+        rollout=lambda state: 0, cutoff=4, mast=mast,
+    )  # fmt: skip
+
+
+def test_mast_rollouts_learn_the_move_that_pays_and_play_it():
+    """``mast``: a rollout plays, for the seat to move, the move with the best mean value that the search has backed
+    up through it, and a random one with probability ``mast``. Seat 0's value here is the share of its moves that
+    were move 1 (seat 1's moves change nothing), so MAST learns move 1 for seat 0 and its rollouts then play it
+    nearly always, where the uniform ``rollout`` policy it replaces would play move 0 (as given) and a uniformly random
+    one a third of the time. Each move's mean is exactly the mean value of the simulations that played it (counted
+    once per time it was played), over the tree's part of the simulation and the rollout's."""
+    game = ToyGame(sudden=False, length=400)
+    played: list[tuple[list[int], list[float]]] = []
+
+    def estimate(state: ToyState) -> list[float]:
+        mine = state.moves[0::2]
+        v = sum(m == 1 for m in mine) / len(mine) if mine else 0.0
+        played.append((list(state.moves), [v, -v]))
+        return [v, -v]
+
+    search = _mast_search(estimate, mast=0.1)
+    search.run(lambda: ToyState(game), seat=0, sims=300)
+    assert len(played) == 300
+    late = [m for moves, _ in played[150:] for i, m in enumerate(moves[-4:], len(moves) - 4) if i % 2 == 0]
+    assert sum(m == 1 for m in late) >= 0.85 * len(late)  # greedy 90% of the time, and a random draw may give 1 too
+    sums = np.zeros((2, 3))
+    counts = np.zeros((2, 3))
+    for moves, values in played:
+        for i, m in enumerate(moves):
+            sums[i % 2, m] += values[i % 2]
+            counts[i % 2, m] += 1
+    means = np.where(counts > 0, sums / np.maximum(counts, 1), np.inf)
+    assert np.array(search._mast_q) == pytest.approx(means, rel=1e-9, abs=1e-12)
+    assert np.array(search._mast_n).tolist() == counts.tolist()
+    assert means[0, 1] == means[0].max() > means[0, 0]
+
+
+def test_mast_rollouts_replay_bit_for_bit_and_leave_the_plain_search_as_it_was():
+    """The same generator gives the same MAST search; ``mast=0`` (the default) plays the ``rollout`` policy given."""
+    game = ToyGame(sudden=False, length=400)
+
+    def run(mast: float, seed: int) -> tuple[list[int], list[list[int]]]:
+        seen: list[list[int]] = []
+
+        def estimate(state: ToyState) -> list[float]:
+            seen.append(list(state.moves))
+            return [0.5 * (state.moves[-1] == 2) - 0.25, 0.0]
+
+        visits, _ = _mast_search(estimate, mast, seed).run(lambda: ToyState(game), seat=0, sims=80)
+        return visits.tolist(), seen
+
+    assert run(0.3, 5) == run(0.3, 5)
+    assert run(0.3, 5) != run(0.3, 6)
+    _, plain = run(0.0, 5)
+    assert all(moves[-4:] == [0, 0, 0, 0] for moves in plain[1:] if len(moves) >= 4)  # the policy given: move 0
+
+
+def test_mast_needs_random_rollouts():
+    """``mast`` takes the place of uniformly random rollouts: with no rollout, or a heuristic one, it is one line;
+    its probability lies in [0, 1]; the agent's repr shows it."""
+    for spec in ("az:mast=0.3", "az:mast=0.3,mix=1,rollout=heuristic"):
+        with pytest.raises(AgentSpecError, match=r"^az: mast=0.3 plays the rollouts by the moves' mean values"):
+            make_agent(spec, "seastead", seed=0)
+    with pytest.raises(AgentSpecError, match=r"^agent 'az': mast takes a number from 0 to 1, not '1.5'$"):
+        make_agent("az:mast=1.5,mix=1,rollout=random", "seastead")
+    agent = make_agent("az:mast=0.3,mix=1,rollout=random,prior=uniform", "seastead", seed=0)
+    assert agent.mast == 0.3 and repr(agent).endswith("mix=1, rollout=random, cutoff=20, mast=0.3, seed=0)")
+    assert search_settings("mix=1,rollout=random,mast=0.2")["mast"] == 0.2  # an expert-iteration run's search

@@ -167,10 +167,10 @@ class PUCTSearch:
     called where the search comes back. ``stop``: a search of ``sims`` ends once the most visited root move leads
     every other by more than the simulations left, so no continuation could change the most visited move.
     ``mast`` (above 0, with ``rollout``): the rollouts play the Move-Average Sampling Technique instead of
-    ``rollout``: at each decision the legal move with the best mean value this search has backed up through it for
-    the seat to move (anywhere in a simulation, the tree's part included; a move never tried first), a uniformly
-    random one with probability ``mast`` (Finnsson and Björnsson's MAST, as epsilon-greedy in Tak, Winands and
-    Björnsson 2012)."""
+    ``rollout``: at each decision the legal move with the best mean leaf value (the estimate's, after the rollout)
+    for the seat to move over this search's simulations that played it (anywhere, the tree's part included; a move
+    never tried first), a uniformly random one with probability ``mast`` (Finnsson and Björnsson's MAST, as
+    epsilon-greedy in Tak, Winands and Björnsson 2012)."""
 
     def __init__(
         self,
@@ -213,6 +213,7 @@ class PUCTSearch:
         self._trail: list[tuple[int, int]] = []  # MAST: (seat, move) of the simulation under way, tree part first
         self._mast_q: list[list[float]] = []  # MAST: each seat's mean value of each move (a move never tried: inf)
         self._mast_n: list[list[int]] = []
+        self._mast_draw: Callable[[], float] | None = None  # MAST: the rollouts' random source, seeded from ``rng``
         self.value = value  # how finished games are valued: the network's mode (final_values)
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
@@ -329,6 +330,7 @@ class PUCTSearch:
         """:meth:`_leaf_estimate` with MAST's rollout (``mast``), which then learns from the values every move of
         the simulation (the tree's part, already in the trail, and the rollout's) led to."""
         trail, draw, eps, q = self._trail, self._mast_draw, self.mast, self._mast_q
+        assert draw is not None  # made with the tables, at the start of the search
         cutoff, steps = self.cutoff, 0
         while not state.is_terminal() and (cutoff == 0 or steps < cutoff):
             legal = state.legal_order()
@@ -629,8 +631,8 @@ class AZAgent(BaseAgent):
             "mast",
             float,
             0.0,
-            "rollout=random: the rollouts play the move with the best mean value the search has met for the mover "
-            "(MAST), a random one with this probability (0: uniformly random rollouts)",
+            "rollout=random: the rollouts play the mover's move with the best mean leaf value over the search's "
+            "simulations that played it (MAST), a random one with this probability (0: uniformly random rollouts)",
             minimum=0.0,
             maximum=1.0,
         ),

@@ -210,6 +210,8 @@ class PUCTSearch:
         self.estimate, self.mix = (estimate, mix) if estimate is not None and mix > 0 else (None, 0.0)
         self.rollout, self.cutoff = (rollout, cutoff) if self.estimate is not None else (None, 0)
         self.mast = mast if self.rollout is not None else 0.0
+        if self.mast:
+            self.rollout = self._mast_move
         self._trail: list[tuple[int, int]] = []  # MAST: (seat, move) of the simulation under way, tree part first
         self._mast_q: list[list[float]] = []  # MAST: each seat's mean value of each move (a move never tried: inf)
         self._mast_n: list[list[int]] = []
@@ -313,44 +315,44 @@ class PUCTSearch:
 
     def _leaf_estimate(self, state: Any) -> list[float]:
         """The estimate's values of a leaf (its observation already taken, so ``state`` may move on): read at once,
-        or after the rollout, which is valued by its real result if it finishes the game."""
-        if self.mast:
-            return self._mast_rollout(state)
+        or after the rollout, which is valued by its real result if it finishes the game. With ``mast`` every move
+        of the simulation (the tree's part and the rollout's, in the trail) then learns the values it led to."""
         policy = self.rollout
         if policy is not None:
             cutoff, steps = self.cutoff, 0
             while not state.is_terminal() and (cutoff == 0 or steps < cutoff):
                 state.apply(policy(state))
                 steps += 1
-            if state.is_terminal():
-                return final_values(state, self.value)
-        return self.estimate(state)  # type: ignore[misc]
+        ended = policy is not None and state.is_terminal()
+        values = final_values(state, self.value) if ended else self.estimate(state)  # type: ignore[misc]
+        if self.mast:
+            self._mast_learn(values)
+        return values
 
-    def _mast_rollout(self, state: Any) -> list[float]:
-        """:meth:`_leaf_estimate` with MAST's rollout (``mast``), which then learns from the values every move of
-        the simulation (the tree's part, already in the trail, and the rollout's) led to."""
-        trail, draw, eps, q = self._trail, self._mast_draw, self.mast, self._mast_q
+    def _mast_move(self, state: Any) -> int:
+        """MAST's rollout policy (``mast``): the mover's legal move of best mean value (a move never tried first;
+        the first in legal order among equals), a uniformly random one with probability ``mast``; kept in the
+        trail."""
+        legal = state.legal_order()
+        mover = state.current_player()
+        draw = self._mast_draw
         assert draw is not None  # made with the tables, at the start of the search
-        cutoff, steps = self.cutoff, 0
-        while not state.is_terminal() and (cutoff == 0 or steps < cutoff):
-            legal = state.legal_order()
-            mover = state.current_player()
-            if len(legal) == 1:
-                action = legal[0]
-            elif draw() < eps:
-                action = legal[int(draw() * len(legal))]
-            else:
-                action = max(legal, key=q[mover].__getitem__)  # the first in legal order among equals
-            trail.append((mover, action))
-            state.apply(action)
-            steps += 1
-        values = final_values(state, self.value) if state.is_terminal() else self.estimate(state)  # type: ignore[misc]
-        n = self._mast_n
-        for seat, action in trail:
+        if len(legal) == 1:
+            action = legal[0]
+        elif draw() < self.mast:
+            action = legal[int(draw() * len(legal))]
+        else:
+            action = max(legal, key=self._mast_q[mover].__getitem__)
+        self._trail.append((mover, action))
+        return action
+
+    def _mast_learn(self, values: Sequence[float]) -> None:
+        """Fold a simulation's leaf values into the running mean of every (seat, move) in its trail."""
+        q, n = self._mast_q, self._mast_n
+        for seat, action in self._trail:
             count = n[seat][action] = n[seat][action] + 1
             mean = q[seat][action]
             q[seat][action] = values[seat] if count == 1 else mean + (values[seat] - mean) / count
-        return values
 
     def _seen(self, values: Sequence[float]) -> None:
         """Widen the range of backed-up values (``qnorm``) by a leaf's."""

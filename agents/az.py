@@ -8,9 +8,10 @@ reached with a decision, the network gives the prior over its legal actions and 
 rollout); a finished game is valued by its real returns, as the network was trained to value (its ``value`` mode,
 :func:`final_values`: ``win``, +1 / -1 for two players, or ``margin``, a ``tanh`` of the score margin).
 With ``mix`` above 0 a leaf's value is that share of the game's static estimate of the determinized leaf
-(:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with) and the rest the network's; with a
-``rollout`` policy the estimate is read after ``cutoff`` decisions of a rollout from the leaf (or the real result,
-when the rollout finishes the game), AlphaGo's mix of a value network and rollouts.
+(:func:`estimated_values`, the estimate ``mcts`` values its cut-offs with, or the alternative ``estimate`` names)
+and the rest the network's; with a ``rollout`` policy the estimate is read after ``cutoff`` decisions of a rollout
+from the leaf (or the real result, when the rollout finishes the game), AlphaGo's mix of a value network and
+rollouts.
 Values are one number per seat in [-1, 1], backed up along the path; a seat choosing at a node maximises
 ``Q + c_puct * P * sqrt(N) / (1 + n)`` for itself, with an unvisited child's ``Q`` the node's own mean value
 for that seat (first-play urgency at the parent's value); with ``first=root`` (``first=all``) an unvisited child of
@@ -564,14 +565,28 @@ def tanh_margins(state: Any, scores: Sequence[float], scale: float) -> list[floa
     return [math.tanh((own - max(x for j, x in enumerate(scores) if j != i)) / scale) for i, own in enumerate(scores)]
 
 
-def estimated_values(game: str, mode: str = "win") -> Callable[[Any], list[float]]:
+def estimated_values(game: str, mode: str = "win", variant: str = "default") -> Callable[[Any], list[float]]:
     """``fn(state) -> list[float]``: each seat's value in [-1, 1] by ``game``'s static estimate of the final scores
     (its search hooks' ``estimate``, else the engine's scores): a ``tanh`` of the seat's estimated margin over the
     best other seat (solo: over the automa's score), in the units :func:`final_values` uses for ``mode``
-    (``margin``: twice the game's ``score_scale``; ``win``: the hooks' typical margin, ``scale``)."""
-    from .mcts import search_hooks
+    (``margin``: twice the game's ``score_scale``; ``win``: the hooks' typical margin, ``scale``).
+
+    ``variant`` names one of the game's alternative estimates (its hooks' ``variants``, as ``mcts:estimate=``);
+    its values are in its own units, so its margins are read in its own scale whatever the ``mode``. Raises
+    :class:`AgentSpecError` for a name the game lacks."""
+    from .mcts import DEFAULT_ESTIMATE, search_hooks
 
     hooks = search_hooks(game)
+    if variant != DEFAULT_ESTIMATE:
+        if variant not in hooks.variants:
+            known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
+            raise known.error(f"agent 'az' for {game}", variant)
+        fn, own_scale = hooks.variants[variant]
+
+        def variant_values(state: Any) -> list[float]:
+            return tanh_margins(state, list(fn(state)), float(own_scale))
+
+        return variant_values
     estimate = hooks.estimate
 
     def values(state: Any) -> list[float]:
@@ -624,6 +639,12 @@ class AZAgent(BaseAgent):
         Param("batch", int, 8, "leaf evaluations per network call (virtual loss spreads a batch)", minimum=1),
         Param("temp", float, 0.0, "0: the most visited move; above: sample visits ** (1 / temp)", minimum=0.0),
         Param("mix", float, 0.0, "the game's static estimate's share of a leaf value", minimum=0.0, maximum=1.0),
+        Param(
+            "estimate",
+            str,
+            "default",
+            "the static estimate mix reads: default, or one of the game's alternative estimates by name (as mcts's)",
+        ),
         Param("qnorm", bool, False, "selection reads Q rescaled to the range of the values the search met"),
         Param(
             "rollout", str, "none", "a leaf's rollout policy before the estimate (needs mix above 0)", choices=ROLLOUTS
@@ -700,6 +721,7 @@ class AZAgent(BaseAgent):
     batch: int
     temp: float
     mix: float
+    estimate: str
     qnorm: bool
     rollout: str
     cutoff: int
@@ -756,6 +778,7 @@ class AZAgent(BaseAgent):
         hooks = search_hooks(game)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         require_heuristic(self.name, game, hooks, uses)
+        estimated_values(game, variant=self.estimate)  # an estimate the game lacks is refused here
 
     def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
         """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's
@@ -890,7 +913,7 @@ class AZAgent(BaseAgent):
         if mode == "net":  # the network's mode; a search that loads none plays for the margin
             mode = net.value if net is not None else "margin"
         if self.mix > 0 and self._estimate is None:
-            self._estimate = estimated_values(view.game_name, mode)
+            self._estimate = estimated_values(view.game_name, mode, self.estimate)
         search = PUCTSearch(
             self._evaluator(net, view.num_players),
             self.c_puct,
@@ -953,6 +976,7 @@ class AZAgent(BaseAgent):
         budget = f"seconds={self.seconds:g}" if self.seconds > 0 else f"sims={self.sims}"
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         leaf += f", mast={self.mast:g}" if self.mast else ""
+        leaf += f", estimate={self.estimate}" if self.mix > 0 and self.estimate != "default" else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
@@ -963,6 +987,7 @@ class AZAgent(BaseAgent):
 #: the search settings an expert-iteration run may give its self-play and evaluation searches (its ``search``)
 SEARCH_KEYS = (
     "mix",
+    "estimate",
     "qnorm",
     "rollout",
     "cutoff",

@@ -205,6 +205,7 @@ class AZRun:
         file = self.out / "checkpoints" / "latest.json"
         self.latest: dict[str, Any] | None = json.loads(file.read_text()) if file.is_file() else None
         self.config = self._settings(dict(values or {}))
+        self._check_search()
         self.engine_game = self._engine_game()
         self.iteration = 0
         self.spent = {
@@ -251,6 +252,15 @@ class AZRun:
                 f"may change, not {', '.join(changed)}"
             )
         return settings({**json.loads((out / "config.json").read_text()), **values}, where=str(out / "config.json"))
+
+    def _check_search(self) -> None:
+        """Raise :class:`~meeplezoo.agents.spec.AgentSpecError` before any game if the ``search`` settings name a
+        static estimate the game lacks."""
+        from ..agents.az import estimated_values, search_settings
+
+        variant = search_settings(self.config["search"]).get("estimate")
+        if variant is not None:
+            estimated_values(self.game, variant=variant)
 
     def _engine_game(self) -> Any:
         from ..envs.core.errors import ConfigError

@@ -290,6 +290,58 @@ def test_the_estimated_values_are_the_games_estimate_as_a_margin():
         )
 
 
+def test_an_alternative_estimate_is_read_in_its_own_scale_whatever_the_mode():
+    """``estimate=fitted`` (Board Royale's win model, as ``mcts:estimate=fitted``): each seat's value is the tanh of
+    its margin in the variant's units over its own scale, in either mode, and differs from the default estimate."""
+    from meeplezoo.agents.az import estimated_values
+    from meeplezoo.agents.mcts import search_hooks
+
+    game = manifest("board_royale").engine_class()(num_players=2)
+    state = game.new_state(4)
+    rng = np.random.default_rng(3)
+    for _ in range(120):  # into the game, where the seats' positions differ
+        state.apply(int(rng.choice(state.legal_order())))
+    assert not state.is_terminal()
+    fn, scale = search_hooks("board_royale").variants["fitted"]
+    a, b = fn(state)
+    assert a != b
+    expected = [math.tanh((a - b) / scale), math.tanh((b - a) / scale)]
+    for mode in ("margin", "win"):
+        assert estimated_values("board_royale", mode, "fitted")(state) == pytest.approx(expected)
+    assert estimated_values("board_royale", "win")(state) != pytest.approx(expected)
+
+
+def test_the_agent_values_leaves_by_the_estimate_it_names_and_refuses_one_the_game_lacks():
+    """``az:estimate=NAME`` reaches the search's leaf values; a name the game lacks is one line naming the
+    choices, before any game (the agent's spec) or any run (an expert-iteration run's ``search``)."""
+    from meeplezoo.agents.spec import ParamError
+    from meeplezoo.training.az_train import AZRun
+
+    with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: estimate takes one of default.*'fitted'"):
+        make_agent("az:mix=1,rollout=random,prior=uniform,estimate=fitted", "seastead", seed=0)
+    with pytest.raises(ParamError, match=r"estimate takes one of default, items, fitted, not 'nope'"):
+        make_agent("az:mix=1,rollout=random,prior=uniform,estimate=nope", "board_royale", seed=0)
+    with pytest.raises(ParamError, match=r"^agent 'az' for seastead: estimate takes one of default"):
+        AZRun("seastead", "unused-run-dir", {"search": "mix=1,rollout=random,estimate=fitted"})
+    assert search_settings("mix=1,estimate=fitted")["estimate"] == "fitted"
+
+    from meeplezoo.agents.az import estimated_values
+
+    engine = manifest("board_royale").engine_class()(num_players=2)
+    state = engine.new_state(4)
+    rng = np.random.default_rng(3)
+    for _ in range(120):
+        state.apply(int(rng.choice(state.legal_order())))
+    agent = make_agent("az:sims=8,mix=1,rollout=random,cutoff=2,prior=uniform,estimate=fitted", "board_royale", seed=7)
+    assert repr(agent).endswith("cutoff=2, estimate=fitted, seed=7)")
+    agent.act(view_of_state(state, state.current_player()))
+    probe = state.clone()
+    for _ in range(9):  # other positions than the one searched
+        probe.apply(int(rng.choice(probe.legal_order())))
+    assert agent._estimate(probe) == estimated_values("board_royale", "margin", "fitted")(probe)
+    assert agent._estimate(probe) != estimated_values("board_royale", "margin")(probe)
+
+
 def test_root_noise_changes_the_root_prior_only_over_legal_actions():
     game = ToyGame(sudden=False)
     search = PUCTSearch(
@@ -419,7 +471,9 @@ def test_value_sets_how_the_search_values_finished_games_and_the_estimate(value,
         az, "final_values", lambda state, mode="win", ranks=None: finals.add(mode) or real_final(state, mode, ranks)
     )
     monkeypatch.setattr(
-        az, "estimated_values", lambda game, mode="win": estimates.add(mode) or real_estimated(game, mode)
+        az,
+        "estimated_values",
+        lambda game, mode="win", variant="default": estimates.add(mode) or real_estimated(game, mode, variant),
     )
     state = first_choice(engine)
     agent = AZAgent(seed=1, net=net, sims=30, mix=1.0, rollout="random", cutoff=0, prior="uniform", value=value)

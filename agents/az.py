@@ -574,13 +574,11 @@ def estimated_values(game: str, mode: str = "win", variant: str = "default") -> 
     ``variant`` names one of the game's alternative estimates (its hooks' ``variants``, as ``mcts:estimate=``);
     its values are in its own units, so its margins are read in its own scale whatever the ``mode``. Raises
     :class:`AgentSpecError` for a name the game lacks."""
-    from .mcts import DEFAULT_ESTIMATE, search_hooks
+    from .mcts import DEFAULT_ESTIMATE, require_estimate, search_hooks
 
     hooks = search_hooks(game)
     if variant != DEFAULT_ESTIMATE:
-        if variant not in hooks.variants:
-            known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
-            raise known.error(f"agent 'az' for {game}", variant)
+        require_estimate("az", game, hooks, variant)
         fn, own_scale = hooks.variants[variant]
 
         def variant_values(state: Any) -> list[float]:
@@ -754,6 +752,10 @@ class AZAgent(BaseAgent):
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
+        if self.estimate != "default" and self.mix == 0:
+            raise AgentSpecError(
+                f"az: estimate={self.estimate} names the estimate mix blends into leaf values, which needs mix above 0"
+            )
         if self.mast and self.rollout != "random":
             raise AgentSpecError(
                 f"az: mast={self.mast:g} plays the rollouts by the moves' mean values and a random move with that "

@@ -158,9 +158,7 @@ class ISMCTSAgent:
 
     def _check_estimate(self, game: str, hooks: SearchHooks) -> None:
         """Raise :class:`AgentSpecError` if ``estimate`` names none of the game's cut-off estimates."""
-        if self.estimate != DEFAULT_ESTIMATE and self.estimate not in hooks.variants:
-            known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
-            raise known.error(f"agent {self.name!r} for {game}", self.estimate)
+        require_estimate(self.name, game, hooks, self.estimate)
 
     def _game_hooks(self, game: str) -> SearchHooks:
         """The search hooks of ``game``, looked up once per game the agent meets."""
@@ -328,6 +326,14 @@ class ISMCTSAgent:
         )
 
 
+def require_estimate(agent: str, game: str, hooks: SearchHooks, name: str) -> None:
+    """Raise :class:`AgentSpecError` (one line naming the choices) if ``name`` is neither the default cut-off
+    estimate nor one of ``game``'s alternatives (its hooks' ``variants``)."""
+    if name != DEFAULT_ESTIMATE and name not in hooks.variants:
+        known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
+        raise known.error(f"agent {agent!r} for {game}", name)
+
+
 def plays_heuristic(rollout: str, hooks: SearchHooks) -> bool:
     """Whether rollout policy ``rollout`` plays the game's heuristic agent (``fast`` does when the game ships no
     cheap rollout policy)."""
@@ -422,6 +428,7 @@ __all__ = [
     "NO_HOOKS",
     "ISMCTSAgent",
     "plays_heuristic",
+    "require_estimate",
     "require_heuristic",
     "rollout_policy",
     "search_hooks",

@@ -127,7 +127,8 @@ def test_a_run_pretrains_once_logs_it_and_a_resume_does_not_repeat_it(tmp_path):
     assert any(line.startswith("step 0: win rate vs heuristic") for line in lines)  # what imitation alone gives
     trained = next(line for line in lines if line.startswith("Trained 64 steps in "))
     total, warm = (float(part.split(" s")[0]) for part in trained.removeprefix("Trained 64 steps in ").split(", "))
-    assert 0 < warm < total and "s of them the warm start (" in trained  # PPO's rate leaves the warm start out
+    # PPO's rate leaves the warm start out; both are printed to 0.1 s, so a short run may show them equal
+    assert 0 < warm <= total and "s of them the warm start (" in trained
     scalars = read_scalars(out)
     assert [step for step, _ in scalars["pretrain/loss"]] == [0, 1]
     assert len(scalars["pretrain/heldout_accuracy"]) == 2

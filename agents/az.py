@@ -775,12 +775,12 @@ class AZAgent(BaseAgent):
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``rollout`` needs the game's heuristic agent and the game has none
         (``make_agent`` calls it before any game starts)."""
-        from .mcts import plays_heuristic, require_heuristic, search_hooks
+        from .mcts import plays_heuristic, require_estimate, require_heuristic, search_hooks
 
         hooks = search_hooks(game)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         require_heuristic(self.name, game, hooks, uses)
-        estimated_values(game, variant=self.estimate)  # an estimate the game lacks is refused here
+        require_estimate(self.name, game, hooks, self.estimate)
 
     def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
         """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's

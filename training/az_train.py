@@ -254,13 +254,12 @@ class AZRun:
         return settings({**json.loads((out / "config.json").read_text()), **values}, where=str(out / "config.json"))
 
     def _check_search(self) -> None:
-        """Raise :class:`~meeplezoo.agents.spec.AgentSpecError` before any game if the ``search`` settings name a
-        static estimate the game lacks."""
-        from ..agents.az import estimated_values, search_settings
+        """Raise :class:`~meeplezoo.agents.spec.AgentSpecError` before any game if the ``search`` settings do not
+        make an agent of this game (its own checks: an estimate the game lacks, a rollout or estimate
+        without ``mix``)."""
+        from ..agents.az import AZAgent, search_settings
 
-        variant = search_settings(self.config["search"]).get("estimate")
-        if variant is not None:
-            estimated_values(self.game, variant=variant)
+        AZAgent(seed=0, **search_settings(self.config["search"])).check_game(self.game)
 
     def _engine_game(self) -> Any:
         from ..envs.core.errors import ConfigError

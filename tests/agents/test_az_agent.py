@@ -323,6 +323,8 @@ def test_the_agent_values_leaves_by_the_estimate_it_names_and_refuses_one_the_ga
         make_agent("az:mix=1,rollout=random,prior=uniform,estimate=nope", "board_royale", seed=0)
     with pytest.raises(ParamError, match=r"^agent 'az' for seastead: estimate takes one of default"):
         AZRun("seastead", "unused-run-dir", {"search": "mix=1,rollout=random,estimate=fitted"})
+    with pytest.raises(ParamError, match=r"^az: estimate=fitted names the estimate mix blends into leaf values"):
+        AZRun("board_royale", "unused-run-dir", {"search": "estimate=fitted"})
     assert search_settings("mix=1,estimate=fitted")["estimate"] == "fitted"
     with pytest.raises(AgentSpecError, match=r"^az: estimate=fitted names the estimate mix blends into leaf values"):
         make_agent("az:estimate=fitted", "board_royale", seed=0)

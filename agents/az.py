@@ -23,7 +23,9 @@ legal action the same prior (with ``mix=1`` too, the network is never called: PU
 search a network can be distilled from); ``prior=root`` takes the network's prior at the root only and the
 uniform one below it (with ``mix=1``, one network call a search), and with ``deepen=K`` at every node too once
 ``K`` simulations have passed through it (the network is called where the search comes back); ``value=win`` or
-``margin`` values finished games and the estimate in that mode instead of the network's.
+``margin`` values finished games and the estimate in that mode instead of the network's. ``opponent=heuristic``
+models the other seats: at their choices the prior leans ``oweight`` to the game's heuristic's move on that
+determinization (an exploiting search, right against the heuristic only).
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on
@@ -74,6 +76,11 @@ PRIORS = ("net", "uniform", "root")
 #: where an unvisited child is tried before any visited one (``first``): nowhere (first-play urgency at the
 #: parent's mean value), at the root, or at every node
 FIRST_VISITS = ("parent", "root", "all")
+
+#: models of the other seats (``opponent``): none, or the game's heuristic, whose move at their choices the prior
+#: leans to by ``oweight``
+OPPONENT_MODELS = ("none", "heuristic")
+_DEFAULT_OWEIGHT = 0.9
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
 #: (``observations`` is None for a search made with ``observe=False``: its evaluator reads none)
@@ -142,6 +149,7 @@ class _Pending:
     mask: np.ndarray
     paths: list[list[_Node]] = field(default_factory=list)
     estimate: list[float] | None = None  # the game's static estimate of the leaf (``mix`` above 0)
+    lean: int | None = None  # the opponent model's move at the leaf (another seat's choice, ``opponent``)
 
 
 class PUCTSearch:
@@ -171,7 +179,10 @@ class PUCTSearch:
     ``rollout``: at each decision the legal move with the best mean leaf value (the estimate's, after the rollout)
     for the seat to move over this search's simulations that played it (anywhere, the tree's part included; a move
     never tried first), a uniformly random one with probability ``mast`` (Finnsson and Björnsson's MAST, as
-    epsilon-greedy in Tak, Winands and Björnsson 2012)."""
+    epsilon-greedy in Tak, Winands and Björnsson 2012). ``opponent`` (``policy(state) -> action``): a model of the
+    other seats; at a node where a seat other than the root's chooses among several moves, the prior puts
+    ``oweight`` on the model's move there (read on that determinization) and ``1 - oweight`` on the prior it had,
+    so the search expects them to play as the model does unless it finds otherwise."""
 
     def __init__(
         self,
@@ -195,6 +206,8 @@ class PUCTSearch:
         deepen: int = 0,
         stop: bool = False,
         mast: float = 0.0,
+        opponent: Callable[[Any], int] | None = None,
+        oweight: float = 1.0,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
@@ -204,6 +217,7 @@ class PUCTSearch:
         self.root_evaluate = root
         self.deepen = deepen if root is not None else 0
         self.stop = stop
+        self.opponent, self.oweight = opponent, oweight
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -221,6 +235,7 @@ class PUCTSearch:
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
         self.root: _Node | None = None  # the root of the last run
+        self.seat = -1  # the seat searched for (its decisions are never leaned to the opponent model)
 
     def run(
         self,
@@ -242,6 +257,7 @@ class PUCTSearch:
         times.engine += time.perf_counter() - began
         game = probe.game
         self.num_players, self.num_actions = game.num_players, game.num_actions
+        self.seat = seat
         if self.mast and not self._mast_n:
             self._mast_q = [[math.inf] * self.num_actions for _ in range(self.num_players)]
             self._mast_n = [[0] * self.num_actions for _ in range(self.num_players)]
@@ -296,12 +312,12 @@ class PUCTSearch:
             if isinstance(leaf, list):
                 finished.append((path, leaf))
                 continue
-            node, key, mover, obs, mask = leaf
+            node, key, mover, obs, mask, lean = leaf
             slot = waiting.get((id(node), key))
             if slot is not None:  # the same leaf twice: it waits once, and the batch ends here
                 slot.paths.append(path)
                 break
-            slot = _Pending(node, key, mover, obs, mask, [path])
+            slot = _Pending(node, key, mover, obs, mask, [path], lean=lean)
             if self.estimate is not None:
                 t = time.perf_counter()
                 slot.estimate = self._leaf_estimate(state)
@@ -380,6 +396,8 @@ class PUCTSearch:
             prior = self._tempered(priors[i])
             if slot.node is root and self.noise is not None:
                 prior = self._noisy(prior, masks[i])
+            if slot.lean is not None:
+                prior = self._leaned(prior, slot.lean)
             slot.node.priors[slot.key] = prior
             if at_root and self.root_evaluate is not None:
                 _mark_learned(slot.node, slot.key)
@@ -411,9 +429,29 @@ class PUCTSearch:
         times.network += time.perf_counter() - t
         times.calls += 1
         times.evaluations += 1
-        prior = node.priors[key] = self._tempered(priors[0])
+        prior = self._tempered(priors[0])
+        lean = self._model_move(state, state.current_player(), len(state.legal_order()))
+        if lean is not None:
+            prior = self._leaned(prior, lean)
+        node.priors[key] = prior
         _mark_learned(node, key)
         return prior
+
+    def _model_move(self, state: Any, mover: int, choices: int) -> int | None:
+        """The opponent model's move in ``state`` when ``mover`` is another seat than the root's with several
+        choices (None otherwise, or with no model)."""
+        if self.opponent is None or choices < 2 or mover == self.seat:
+            return None
+        t = time.perf_counter()
+        move = self.opponent(state)
+        self.times.engine += time.perf_counter() - t
+        return move
+
+    def _leaned(self, prior: np.ndarray, move: int) -> np.ndarray:
+        """``prior`` with ``oweight`` of its mass moved onto the opponent model's ``move``."""
+        out = prior * (1.0 - self.oweight)
+        out[move] += self.oweight
+        return out
 
     def _noisy(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The root's prior mixed with Dirichlet noise over its legal actions (self-play exploration)."""
@@ -425,7 +463,8 @@ class PUCTSearch:
 
     def _descend(self, root: _Node, state: Any) -> tuple[list[_Node], Any]:
         """Selection down the tree on ``state`` (played forward): the nodes walked, and the leaf: a finished game's
-        values (a list), or ``(node, key, mover, observation, mask)`` for the network."""
+        values (a list), or ``(node, key, mover, observation, mask, lean)`` for the network (``lean``: the opponent
+        model's move there, or None)."""
         node, path, c, num_players, num_actions = root, [root], self.c_puct, self.num_players, self.num_actions
         first, deepen = self.first, self.deepen
         times, decisions = self.times, self.decisions
@@ -455,7 +494,7 @@ class PUCTSearch:
                     times.engine += time.perf_counter() - t
                 mask = np.zeros(num_actions, bool)
                 mask[list(legal)] = True
-                return path, (node, key, mover, obs, mask)
+                return path, (node, key, mover, obs, mask, self._model_move(state, mover, len(legal)))
             if deepen and node.n >= deepen and len(legal) > 1 and not _learned(node, key):
                 prior = self._learn(node, key, state)
             children = node.children
@@ -705,6 +744,22 @@ class AZAgent(BaseAgent):
             "(the same move for fewer simulations; needs temp=0 and sims)",
         ),
         Param(
+            "opponent",
+            str,
+            "none",
+            "a model of the other seats: heuristic (at their choices the prior leans to the game's heuristic's move "
+            "on the determinization, by oweight) or none",
+            choices=OPPONENT_MODELS,
+        ),
+        Param(
+            "oweight",
+            float,
+            _DEFAULT_OWEIGHT,
+            "opponent=heuristic: the share of the other seats' prior put on the model's move",
+            minimum=0.0,
+            maximum=1.0,
+        ),
+        Param(
             "reuse",
             bool,
             False,
@@ -731,6 +786,8 @@ class AZAgent(BaseAgent):
     deepen: int
     value: str
     stop: bool
+    opponent: str
+    oweight: float
     reuse: bool
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
@@ -766,6 +823,11 @@ class AZAgent(BaseAgent):
                 "az: stop=1 ends a search of sims once its most visited move is settled, which needs temp=0 "
                 f"(the move drawn from the visits) and a sims budget (temp={self.temp:g}, seconds={self.seconds:g})"
             )
+        if self.opponent == "none" and self.oweight != _DEFAULT_OWEIGHT:
+            raise AgentSpecError(
+                f"az: oweight={self.oweight:g} is the share of the other seats' prior on an opponent model's move, "
+                "which needs opponent=heuristic"
+            )
         if self.deepen and self.prior != "root":
             raise AgentSpecError(
                 f"az: deepen={self.deepen} gives nodes below the root the network's prior late, "
@@ -773,12 +835,14 @@ class AZAgent(BaseAgent):
             )
 
     def check_game(self, game: str) -> None:
-        """Raise :class:`AgentSpecError` if ``rollout`` needs the game's heuristic agent and the game has none
-        (``make_agent`` calls it before any game starts)."""
+        """Raise :class:`AgentSpecError` if ``rollout`` or ``opponent`` needs the game's heuristic agent and the game
+        has none, or ``estimate`` names one the game lacks (``make_agent`` calls it before any game starts)."""
         from .mcts import plays_heuristic, require_estimate, require_heuristic, search_hooks
 
         hooks = search_hooks(game)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
+        if self.opponent == "heuristic":
+            uses.append("opponent=heuristic")
         require_heuristic(self.name, game, hooks, uses)
         require_estimate(self.name, game, hooks, self.estimate)
 
@@ -937,6 +1001,8 @@ class AZAgent(BaseAgent):
             deepen=self.deepen,
             stop=self.stop,
             mast=self.mast,
+            opponent=self._heuristic_agent(view.game_name).choose if self.opponent == "heuristic" else None,
+            oweight=self.oweight,
         )
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
@@ -979,6 +1045,7 @@ class AZAgent(BaseAgent):
         leaf = f", mix={self.mix:g}, rollout={self.rollout}, cutoff={self.cutoff}" if self.mix > 0 else ""
         leaf += f", mast={self.mast:g}" if self.mast else ""
         leaf += f", estimate={self.estimate}" if self.mix > 0 and self.estimate != "default" else ""
+        leaf += f", opponent={self.opponent}, oweight={self.oweight:g}" if self.opponent != "none" else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "
@@ -1018,6 +1085,7 @@ def search_settings(text: str, where: str = "az search") -> dict[str, Any]:
 
 __all__ = [
     "FIRST_VISITS",
+    "OPPONENT_MODELS",
     "PRIORS",
     "SEARCH_KEYS",
     "VALUE_MODES",

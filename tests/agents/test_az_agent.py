@@ -55,6 +55,9 @@ class ToyState:
     def legal_order(self) -> list[int]:
         return [0, 1, 2]
 
+    def legal_mask(self) -> np.ndarray:
+        return np.ones(3, np.int8)
+
     def apply(self, action: int) -> None:
         seat = self.current_player()
         self.moves.append(action)
@@ -997,3 +1000,101 @@ def test_mast_needs_random_rollouts():
     agent = make_agent("az:mast=0.3,mix=1,rollout=random,prior=uniform", "seastead", seed=0)
     assert agent.mast == 0.3 and repr(agent).endswith("mix=1, rollout=random, cutoff=20, mast=0.3, seed=0)")
     assert search_settings("mix=1,rollout=random,mast=0.2")["mast"] == 0.2  # an expert-iteration run's search
+
+
+def _priors_by_mover(root, num_players: int, num_actions: int):
+    """Every prior below ``root`` with the seat that chooses there (read from its decision key)."""
+    for node, depth in _tree(root):
+        if depth:
+            for key, prior in node.priors.items():
+                yield (key // num_actions) % num_players, prior
+
+
+@pytest.mark.parametrize("deepen", [0, 2])
+def test_an_opponent_model_leans_the_other_seats_priors_to_its_move(deepen):
+    """``opponent``: at every choice of a seat other than the root's, the prior is ``1 - oweight`` of the one it was
+    made with plus ``oweight`` on the model's move (read on that node's state); the root's seat keeps its own, also
+    when ``deepen`` replaces a prior by the root evaluator's. With no value to tell the moves apart, the other seat
+    is then expected to play the model's move."""
+    game = ToyGame(sudden=False, length=4)
+    asked = []
+
+    def model(state):
+        asked.append(state.current_player())
+        return (len(state.moves) + 1) % 3  # the move depends on the node's state
+
+    root_prior = [0.5, 0.3, 0.2]
+    search = PUCTSearch(
+        evaluator([1 / 3] * 3),
+        c_puct=1.0,
+        batch=1,
+        rng=np.random.default_rng(0),
+        opponent=model,
+        oweight=0.6,
+        root=evaluator(root_prior),
+        deepen=deepen or 0,
+    )
+    visits, prior = search.run(lambda: ToyState(game), seat=0, sims=150)
+    np.testing.assert_allclose(prior, root_prior, rtol=1e-6)  # the root's seat is never leaned
+    assert asked and set(asked) == {1}
+    seen = {0: 0, 1: 0}
+    for node, depth in _tree(search.root):
+        for key, p in node.priors.items() if depth else ():
+            mover = (key // 3) % 2
+            seen[mover] += 1
+            base = np.array(root_prior if key in (node.learned or ()) else [1 / 3] * 3)
+            if mover == 1:
+                move = (depth + 1) % 3  # the model's move after ``depth`` moves
+                base = 0.4 * base
+                base[move] += 0.6
+            np.testing.assert_allclose(p, base, rtol=1e-6)
+    assert seen[0] > 3 and seen[1] > 3
+    if deepen:
+        assert any(node.learned for node, depth in _tree(search.root) if depth)
+    reply = search.root.children[int(np.argmax(visits))]
+    counts = {key % 3: child.n for key, child in reply.children.items()}  # a child's key ends in its action
+    assert max(counts, key=counts.get) == 2  # seat 1's model move after one move
+    # without the model every prior below the root is the evaluator's
+    plain = PUCTSearch(evaluator([1 / 3] * 3), c_puct=1.0, batch=1, rng=np.random.default_rng(0))
+    plain.run(lambda: ToyState(game), seat=0, sims=150)
+    for node, depth in _tree(plain.root):
+        for p in node.priors.values() if depth else ():
+            np.testing.assert_allclose(p, [1 / 3] * 3, rtol=1e-6)
+
+
+def test_the_agent_models_the_other_seats_by_the_games_heuristic():
+    """``az:opponent=heuristic``: the search's model is the game's heuristic (every other seat's choice below the
+    root leans ``oweight`` to one move), the seat's own choices keep their prior, the same seed replays the same
+    moves, and the spec is checked before any game."""
+    engine = manifest("board_royale").engine_class()(num_players=2)
+    state = engine.new_state(4)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        state.apply(int(rng.choice(state.legal_order())))
+    while len(state.legal_order()) < 2:
+        state.apply(state.legal_order()[0])
+    seat = state.current_player()
+    spec = "az:sims=60,mix=1,rollout=random,cutoff=4,prior=uniform,batch=1,opponent=heuristic,oweight=0.7"
+    agent = make_agent(spec, "board_royale", seed=5)
+    assert repr(agent).endswith("cutoff=4, opponent=heuristic, oweight=0.7, seed=5)")
+    view = view_of_state(state, seat)
+    move = agent.act(view)
+    assert move == make_agent(spec, "board_royale", seed=5).act(view_of_state(state, seat))
+    leaned = own = 0
+    for mover, p in _priors_by_mover(agent._root, 2, engine.num_actions):
+        legal = p[p > 0]
+        if len(legal) < 2:
+            continue
+        even = 1.0 / len(legal)
+        if mover == seat:
+            own += 1
+            np.testing.assert_allclose(legal, even)
+        else:
+            leaned += 1
+            assert sorted(legal)[-1] == pytest.approx(0.7 + 0.3 * even)
+            np.testing.assert_allclose(sorted(legal)[:-1], 0.3 * even)
+    assert leaned > 0 and own > 0
+    with pytest.raises(AgentSpecError, match=r"^az: oweight=0.5 is the share of the other seats' prior .* opponent="):
+        make_agent("az:oweight=0.5", "board_royale")
+    with pytest.raises(AgentSpecError, match=r"^agent 'az': opponent takes one of none, heuristic, not 'mirror'$"):
+        make_agent("az:opponent=mirror", "board_royale")

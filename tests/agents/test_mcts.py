@@ -571,6 +571,12 @@ def test_a_search_that_plays_the_heuristic_needs_the_games_heuristic_agent(insta
     with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: rollout=heuristic needs the game's 'oracle'"):
         make_agent("az:mix=1,rollout=heuristic", "seastead", seed=0)  # az's leaf rollouts: the same check
     assert make_agent("az:mix=1,rollout=random", "seastead", seed=0).rollout == "random"
+    with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: opponent=heuristic needs the game's 'oracle'"):
+        make_agent("az:opponent=heuristic", "seastead", seed=0)  # az's opponent model: the same check
+    with pytest.raises(
+        AgentSpecError, match=r"^agent 'az' for seastead: rollout=heuristic and opponent=heuristic needs the game's"
+    ):
+        make_agent("az:mix=1,rollout=heuristic,opponent=heuristic", "seastead", seed=0)
 
 
 def test_forced_takes_every_spelling_of_a_bool():

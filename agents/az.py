@@ -80,7 +80,7 @@ FIRST_VISITS = ("parent", "root", "all")
 #: models of the other seats (``opponent``): none, or the game's heuristic, whose move at their choices the prior
 #: leans to by ``oweight``
 OPPONENT_MODELS = ("none", "heuristic")
-_DEFAULT_OWEIGHT = 0.9
+_DEFAULT_OWEIGHT = 1.0
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
 #: (``observations`` is None for a search made with ``observe=False``: its evaluator reads none)
@@ -207,7 +207,7 @@ class PUCTSearch:
         stop: bool = False,
         mast: float = 0.0,
         opponent: Callable[[Any], int] | None = None,
-        oweight: float = 1.0,
+        oweight: float = _DEFAULT_OWEIGHT,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")

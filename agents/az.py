@@ -430,17 +430,17 @@ class PUCTSearch:
         times.calls += 1
         times.evaluations += 1
         prior = self._tempered(priors[0])
-        lean = self._model_move(state, state.current_player(), len(state.legal_order()))
+        lean = self._model_move(state)
         if lean is not None:
             prior = self._leaned(prior, lean)
         node.priors[key] = prior
         _mark_learned(node, key)
         return prior
 
-    def _model_move(self, state: Any, mover: int, choices: int) -> int | None:
-        """The opponent model's move in ``state`` when ``mover`` is another seat than the root's with several
-        choices (None otherwise, or with no model)."""
-        if self.opponent is None or choices < 2 or mover == self.seat:
+    def _model_move(self, state: Any) -> int | None:
+        """The opponent model's move in ``state`` when a seat other than the one searched for chooses there among
+        several moves (None otherwise, or with no model: then nothing of ``state`` is read)."""
+        if self.opponent is None or state.current_player() == self.seat or len(state.legal_order()) < 2:
             return None
         t = time.perf_counter()
         move = self.opponent(state)
@@ -494,7 +494,7 @@ class PUCTSearch:
                     times.engine += time.perf_counter() - t
                 mask = np.zeros(num_actions, bool)
                 mask[list(legal)] = True
-                return path, (node, key, mover, obs, mask, self._model_move(state, mover, len(legal)))
+                return path, (node, key, mover, obs, mask, self._model_move(state))
             if deepen and node.n >= deepen and len(legal) > 1 and not _learned(node, key):
                 prior = self._learn(node, key, state)
             children = node.children

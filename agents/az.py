@@ -25,7 +25,10 @@ uniform one below it (with ``mix=1``, one network call a search), and with ``dee
 ``K`` simulations have passed through it (the network is called where the search comes back); ``value=win`` or
 ``margin`` values finished games and the estimate in that mode instead of the network's. ``opponent=heuristic``
 models the other seats: at their choices the prior leans ``oweight`` to the game's heuristic's move on that
-determinization (an exploiting search, right against the heuristic only).
+determinization (an exploiting search, right against the heuristic only). ``repeat=1`` (games with a position key)
+never plays again a move the seat already made in a position it cannot tell apart (as ``mcts:repeat=1``): the
+search leaves those moves out at the root, so a cycle that changes nothing (an offer made and withdrawn, a failed
+vote called again) ends after one round per legal move.
 
 The network is evaluated ``batch`` leaves at a time: up to ``batch`` descents are walked before one network call,
 each adding a *virtual loss* (a visit and a loss of ``vloss``, 1 by default, for the seat that chose each node on
@@ -50,7 +53,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -235,6 +238,7 @@ class PUCTSearch:
         self.decisions = decisions if decisions is not None else {}
         self.times = SearchTimes()
         self.root: _Node | None = None  # the root of the last run
+        self.exclude: frozenset[int] = frozenset()  # the root moves left out of the search under way
         self.seat = -1  # the seat searched for (its decisions are never leaned to the opponent model)
 
     def run(
@@ -244,12 +248,14 @@ class PUCTSearch:
         sims: int = 0,
         seconds: float = 0.0,
         root: _Node | None = None,
+        exclude: frozenset[int] = frozenset(),
     ) -> tuple[np.ndarray, np.ndarray]:
         """Search ``sims`` simulations (or ``seconds`` of CPU time, when above 0; at least one) from the decision of
         ``seat``, each on ``determinize()``; return the root's visit counts and prior, both over every action.
         ``root``: a tree kept from an earlier search of this position (:func:`subtree`), searched further (its
         visits count in the result; root noise, if any, is mixed into its prior now). The root searched is
-        :attr:`root` afterwards."""
+        :attr:`root` afterwards. ``exclude``: root moves the search leaves out (the agent's ``repeat``; a
+        determinization where they are the only legal moves searches them all); their visit counts are 0."""
         began, cpu = time.perf_counter(), time.process_time()
         times = self.times
         deadline = cpu + seconds if seconds > 0 else None
@@ -258,6 +264,7 @@ class PUCTSearch:
         game = probe.game
         self.num_players, self.num_actions = game.num_players, game.num_actions
         self.seat = seat
+        self.exclude = exclude
         if self.mast and not self._mast_n:
             self._mast_q = [[math.inf] * self.num_actions for _ in range(self.num_players)]
             self._mast_n = [[0] * self.num_actions for _ in range(self.num_players)]
@@ -280,11 +287,12 @@ class PUCTSearch:
             first = None
             if (time.process_time() >= deadline) if deadline is not None else done >= sims:
                 break
-            if self.stop and deadline is None and _decided(root, sims - done):
+            if self.stop and deadline is None and _decided(root, sims - done, exclude):
                 break
         visits = np.zeros(self.num_actions, np.int64)
         for action, child in root.children.items():
-            visits[action] = child.n
+            if action not in exclude:
+                visits[action] = child.n
         times.simulations += done
         times.total += time.perf_counter() - began
         return visits, root.priors[0]
@@ -479,7 +487,10 @@ class PUCTSearch:
             legal = state.legal_order()
             mover = state.current_player()
             key = 0
-            if node is not root:  # below the root the decision and the seat to act are part of the key
+            if node is root:
+                if self.exclude:
+                    legal = [a for a in legal if a not in self.exclude] or legal
+            else:  # below the root the decision and the seat to act are part of the key
                 name = state.pending()
                 step = decisions.get(name)
                 if step is None:
@@ -634,17 +645,26 @@ def estimated_values(game: str, mode: str = "win", variant: str = "default") -> 
     return values
 
 
-def _decided(root: _Node, left: int) -> bool:
+def _decided(root: _Node, left: int, exclude: frozenset[int] = frozenset()) -> bool:
     """True when the root's most visited move leads every other by more than ``left`` visits: no ``left`` more
-    simulations can make another move the most visited, nor tie it."""
+    simulations can make another move the most visited, nor tie it (moves in ``exclude`` do not count)."""
     top = second = 0
-    for child in root.children.values():
+    for action, child in root.children.items():
+        if action in exclude:
+            continue
         n = child.n
         if n > top:
             top, second = n, top
         elif n > second:
             second = n
     return top > second + left
+
+
+def _position_key(game: str, hooks: Any) -> Callable[[Any, int], Hashable]:
+    """``game``'s position key (its search hooks'), or a one-line :class:`AgentSpecError` for ``repeat=1``."""
+    if hooks.position_key is None:
+        raise AgentSpecError(f"az: repeat=1 tells positions apart by the game's position key, which {game} lacks")
+    return hooks.position_key
 
 
 def choose(visits: np.ndarray, prior: np.ndarray, legal: Sequence[int], temp: float, rng: np.random.Generator) -> int:
@@ -760,6 +780,13 @@ class AZAgent(BaseAgent):
             maximum=1.0,
         ),
         Param(
+            "repeat",
+            bool,
+            False,
+            "never play again a move the seat made in a position it cannot tell apart (games with a position key; "
+            "as mcts's)",
+        ),
+        Param(
             "reuse",
             bool,
             False,
@@ -788,6 +815,7 @@ class AZAgent(BaseAgent):
     stop: bool
     opponent: str
     oweight: float
+    repeat: bool
     reuse: bool
 
     def __init__(self, seed: Seed = None, net: AZNet | None = None, **params: Any) -> None:
@@ -807,6 +835,8 @@ class AZAgent(BaseAgent):
         self._bounds = (math.inf, -math.inf)  # the values the last search backed up (``qnorm``), kept with its tree
         #: ``reuse``: the subtree below the move made, the seat's expected knowledge after it, and its bounds
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
+        self._played: dict[Hashable, set[int]] = {}  # ``repeat``: position key -> the moves made there
+        self._position_key: tuple[str, Callable[[Any, int], Hashable]] | None = None  # (game, its key) once looked up
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
         if self.estimate != "default" and self.mix == 0:
@@ -836,7 +866,8 @@ class AZAgent(BaseAgent):
 
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``rollout`` or ``opponent`` needs the game's heuristic agent and the game
-        has none, or ``estimate`` names one the game lacks (``make_agent`` calls it before any game starts)."""
+        has none, ``estimate`` names one the game lacks, or ``repeat`` needs its position key (``make_agent`` calls
+        it before any game starts)."""
         from .mcts import plays_heuristic, require_estimate, require_heuristic, search_hooks
 
         hooks = search_hooks(game)
@@ -845,6 +876,8 @@ class AZAgent(BaseAgent):
             uses.append("opponent=heuristic")
         require_heuristic(self.name, game, hooks, uses)
         require_estimate(self.name, game, hooks, self.estimate)
+        if self.repeat:
+            _position_key(game, hooks)
 
     def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
         """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's
@@ -930,15 +963,34 @@ class AZAgent(BaseAgent):
                 self._root = self._reused(view)
                 self.played(view, int(legal[0]))
             return int(legal[0])
+        made = self._made_here(view) if self.repeat else None
+        exclude = frozenset(made.intersection(legal)) if made else frozenset()
+        if len(exclude) == len(legal):  # every move made here once: the choice is free again
+            exclude = frozenset()
+        candidates = [a for a in legal if a not in exclude]
         if not self.uses_determinize:
             assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
             self.last_simulations = 0
-            return int(max(legal, key=lambda a: (priors[0][a], -a)))
-        visits, prior = self.search(view)
-        action = choose(visits, prior, legal, self.temp, self.rng)
-        self.played(view, action)
+            action = int(max(candidates, key=lambda a: (priors[0][a], -a)))
+        else:
+            visits, prior = self.search(view, exclude=exclude)
+            action = choose(visits, prior, candidates, self.temp, self.rng)
+            self.played(view, action)
+        if made is not None:
+            made.add(action)
         return action
+
+    def _made_here(self, view: SeatView) -> set[int]:
+        """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (the game's
+        position key on its public copy; the memory is cleared once it holds ``REPEAT_MEMORY`` positions)."""
+        from .mcts import REPEAT_MEMORY, search_hooks
+
+        if self._position_key is None or self._position_key[0] != view.game_name:
+            self._position_key = (view.game_name, _position_key(view.game_name, search_hooks(view.game_name)))
+        if len(self._played) >= REPEAT_MEMORY:
+            self._played.clear()
+        return self._played.setdefault(self._position_key[1](view.public_state(), view.seat), set())
 
     def played(self, view: SeatView, action: int) -> None:
         """The move made at the seat's last decision (``view``): with ``reuse``, the subtree below it is kept for
@@ -971,9 +1023,12 @@ class AZAgent(BaseAgent):
         self._bounds = bounds
         return subtree(node, (step * view.num_players + view.seat) * view.num_actions, view.num_actions)
 
-    def search(self, view: SeatView, noise: tuple[float, float] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def search(
+        self, view: SeatView, noise: tuple[float, float] | None = None, exclude: frozenset[int] = frozenset()
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Search the seat's decision with the agent's settings and generator: the root's visit counts and prior over
-        every action (what :meth:`act` chooses from; the trainer's self-play adds root ``noise=(alpha, fraction)``)."""
+        every action (what :meth:`act` chooses from; the trainer's self-play adds root ``noise=(alpha, fraction)``;
+        ``exclude``: root moves left out, as ``repeat`` leaves them)."""
         net = self._check(view)
         mode = self.value
         if mode == "net":  # the network's mode; a search that loads none plays for the margin
@@ -1007,7 +1062,9 @@ class AZAgent(BaseAgent):
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
             search.low, search.high = self._bounds
-        visits, prior = search.run(lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds, root)
+        visits, prior = search.run(
+            lambda: view.determinize(self.rng), view.seat, self.sims, self.seconds, root, exclude=exclude
+        )
         self._root, self._bounds = search.root, (search.low, search.high)
         self.times.add(search.times)
         self.last_simulations = search.times.simulations
@@ -1046,6 +1103,7 @@ class AZAgent(BaseAgent):
         leaf += f", mast={self.mast:g}" if self.mast else ""
         leaf += f", estimate={self.estimate}" if self.mix > 0 and self.estimate != "default" else ""
         leaf += f", opponent={self.opponent}, oweight={self.oweight:g}" if self.opponent != "none" else ""
+        leaf += ", repeat=True" if self.repeat else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "
             f"qnorm={self.qnorm}, first={self.first}, vloss={self.vloss:g}, prior={self.prior}, deepen={self.deepen}, "

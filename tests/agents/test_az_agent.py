@@ -1098,3 +1098,74 @@ def test_the_agent_models_the_other_seats_by_the_games_heuristic():
         make_agent("az:oweight=0.5", "board_royale")
     with pytest.raises(AgentSpecError, match=r"^agent 'az': opponent takes one of none, heuristic, not 'mirror'$"):
         make_agent("az:opponent=mirror", "board_royale")
+
+
+def test_excluded_root_moves_are_never_searched_and_stop_does_not_count_them():
+    """``PUCTSearch.run(exclude=...)``: the root moves left out get no visit, even the one a misleading prior and
+    the values favour (the toy game's immediate win), and ``stop`` settles among the others only."""
+    from meeplezoo.agents.az import _decided
+
+    game = ToyGame()
+    for exclude in (frozenset(), frozenset({2}), frozenset({0, 2})):
+        search = PUCTSearch(evaluator([0.2, 0.2, 0.6]), c_puct=1.5, batch=1, rng=np.random.default_rng(0))
+        visits, _ = search.run(lambda: ToyState(game), seat=0, sims=40, exclude=exclude)
+        assert visits.sum() == 39  # the root's own evaluation is the first simulation
+        assert all(visits[a] == 0 for a in exclude) and set(search.root.children).isdisjoint(exclude)
+        assert int(np.argmax(visits)) == (2 if not exclude else min(set(range(3)) - exclude))
+    root = search.root
+    assert _decided(root, 0, frozenset({0, 2}))  # one move left: settled at once
+    assert not _decided(root, 100)  # counting every move, 100 simulations left could still change it
+
+
+@pytest.mark.parametrize("repeat", [True, False])
+def test_repeat_never_plays_a_move_twice_in_a_position_the_seat_cannot_tell_apart(repeat):
+    """``az:repeat=1`` (as ``mcts:repeat=1``): asked again and again in one Board Royale position, the agent makes
+    every legal move once before any twice; without it the same position gets the same few choices again."""
+    from test_mcts import _royale_action_position  # (pytest puts this folder on the path)
+
+    state = _royale_action_position(5)
+    view = view_of_state(state, state.d.stack[-1][1])
+    legal = view.legal_actions
+    spec = "az:sims=30,prior=uniform,mix=1,rollout=heuristic,cutoff=5,batch=1,stop=1"
+    agent = make_agent(spec + (",repeat=1" if repeat else ""), "board_royale", seed=2)
+    picks = [agent.act(view) for _ in range(len(legal) + 1)]
+    if repeat:  # every legal move once, then the choice is free again
+        assert sorted(picks[:-1]) == sorted(legal) and picks[-1] in legal
+        assert "repeat=True" in repr(agent)
+    else:
+        assert len(set(picks)) < len(legal) and "repeat" not in repr(agent)
+
+
+def test_repeat_ends_a_futile_vote_loop_in_a_real_game():
+    """In a 2-player Board Royale game against the heuristic, ``repeat=1`` never calls a democracy vote again
+    in a position where its last call failed: no position of the seat's repeats a move it made there."""
+    from meeplezoo.envs.board_royale.heuristic import position_key
+
+    spec = "az:sims=20,prior=uniform,mix=1,rollout=heuristic,cutoff=5,batch=1,repeat=1"
+    agent = make_agent(spec, "board_royale", seed=4)
+    heuristic = make_agent("heuristic", "board_royale", seed=4)
+    state = make_env("board_royale", num_players=2).unwrapped.game.new_state(7)
+    made: dict = {}
+    decisions = 0
+    while not state.is_terminal() and decisions < 300:
+        seat = state.current_player()
+        if seat == 1:
+            state.apply(heuristic.choose(state))
+            continue
+        legal = state.legal_order()
+        key = position_key(state, seat)
+        action = agent.act(view_of_state(state, seat))
+        seen = made.setdefault(key, set())
+        if len(legal) > 1 and not set(legal) <= seen:
+            assert action not in seen, (state.pending(), state.describe_action(action))
+        seen.add(action)
+        state.apply(action)
+        decisions += 1
+    assert decisions == 300 or state.is_terminal()
+
+
+def test_repeat_needs_the_games_position_key():
+    """A game that gives no position key cannot tell positions apart for ``repeat``: one line, before any game."""
+    with pytest.raises(AgentSpecError, match=r"^az: repeat=1 tells positions apart by the game's position key, which "):
+        make_agent("az:repeat=1,prior=uniform,mix=1", "seastead", seed=0)
+    assert make_agent("az:repeat=1", "board_royale", seed=0).repeat is True

@@ -1115,6 +1115,15 @@ def test_excluded_root_moves_are_never_searched_and_stop_does_not_count_them():
     root = search.root
     assert _decided(root, 0, frozenset({0, 2}))  # one move left: settled at once
     assert not _decided(root, 100)  # counting every move, 100 simulations left could still change it
+    # a kept tree (``reuse``) whose most visited move is now left out: its visits are not counted, nor searched on
+    search = PUCTSearch(evaluator([0.2, 0.2, 0.6]), c_puct=1.5, batch=1, rng=np.random.default_rng(0))
+    search.run(lambda: ToyState(game), seat=0, sims=40)
+    kept = search.root
+    before = {a: child.n for a, child in kept.children.items()}
+    assert max(before, key=before.get) == 2
+    visits, _ = search.run(lambda: ToyState(game), seat=0, sims=20, root=kept, exclude=frozenset({2}))
+    assert visits[2] == 0 and kept.children[2].n == before[2]  # left alone
+    assert visits[0] + visits[1] == before[0] + before[1] + 20
 
 
 @pytest.mark.parametrize("repeat", [True, False])

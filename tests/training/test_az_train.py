@@ -510,9 +510,9 @@ def test_the_evaluation_searches_with_the_runs_search_settings(tmp_path, monkeyp
     seen = []
     search = AZAgent.search
 
-    def spy(self, view, noise=None):
+    def spy(self, view, noise=None, **rest):
         seen.append((noise is not None, self.mix, self.rollout, self.cutoff, self.qnorm))
-        return search(self, view, noise)
+        return search(self, view, noise, **rest)
 
     monkeypatch.setattr(AZAgent, "search", spy)
     values = {**TINY, "iterations": 1, "games": 1, "eval_every": 1, "eval_sims": 4, "train_steps": 1}

@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -68,6 +68,9 @@ from .base import BaseAgent, Seed
 from .spec import AgentSpecError, Param, bind_keywords
 from .torch_threads import one_torch_thread
 from .view import SeatView
+
+if TYPE_CHECKING:
+    from .mcts import RepeatMemory
 
 #: a leaf's rollout policies (``rollout``): none, or as ``mcts`` plays them (:func:`.mcts.rollout_policy`)
 ROLLOUTS = ("none", "random", "heuristic", "fast")
@@ -835,7 +838,7 @@ class AZAgent(BaseAgent):
         self._bounds = (math.inf, -math.inf)  # the values the last search backed up (``qnorm``), kept with its tree
         #: ``reuse``: the subtree below the move made, the seat's expected knowledge after it, and its bounds
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
-        self._played: dict[Hashable, set[int]] = {}  # ``repeat``: position key -> the moves made there
+        self._played: RepeatMemory | None = None  # ``repeat``: the moves made in each position, once needed
         self._position_key: tuple[str, Callable[[Any, int], Hashable]] | None = None  # (game, its key) once looked up
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
@@ -963,11 +966,11 @@ class AZAgent(BaseAgent):
                 self._root = self._reused(view)
                 self.played(view, int(legal[0]))
             return int(legal[0])
+        from .mcts import fresh_moves
+
         made = self._made_here(view) if self.repeat else None
-        exclude = frozenset(made.intersection(legal)) if made else frozenset()
-        if len(exclude) == len(legal):  # every move made here once: the choice is free again
-            exclude = frozenset()
-        candidates = [a for a in legal if a not in exclude]
+        candidates = fresh_moves(legal, made) if made is not None else list(legal)
+        exclude = frozenset(legal).difference(candidates)
         if not self.uses_determinize:
             assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
@@ -984,13 +987,12 @@ class AZAgent(BaseAgent):
     def _made_here(self, view: SeatView) -> set[int]:
         """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (the game's
         position key on its public copy; the memory is cleared once it holds ``REPEAT_MEMORY`` positions)."""
-        from .mcts import REPEAT_MEMORY, search_hooks
+        from .mcts import RepeatMemory, search_hooks
 
         if self._position_key is None or self._position_key[0] != view.game_name:
             self._position_key = (view.game_name, _position_key(view.game_name, search_hooks(view.game_name)))
-        if len(self._played) >= REPEAT_MEMORY:
-            self._played.clear()
-        return self._played.setdefault(self._position_key[1](view.public_state(), view.seat), set())
+            self._played = RepeatMemory()
+        return self._played.made(self._position_key[1](view.public_state(), view.seat))
 
     def played(self, view: SeatView, action: int) -> None:
         """The move made at the seat's last decision (``view``): with ``reuse``, the subtree below it is kept for

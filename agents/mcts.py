@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -62,6 +62,27 @@ DEFAULT_ESTIMATE = "default"
 HORIZON_CAP = 4
 #: ``repeat=1`` forgets the positions it saw once it holds this many
 REPEAT_MEMORY = 10_000
+
+
+class RepeatMemory:
+    """``repeat=1``: the moves a seat made in each position it cannot tell apart (the game's position key), so a
+    search can leave them out; forgets every position once it holds ``REPEAT_MEMORY`` of them."""
+
+    def __init__(self) -> None:
+        self._made: dict[Hashable, set[int]] = {}
+
+    def made(self, key: Hashable) -> set[int]:
+        """The moves made in the position keyed ``key`` (the set to add the next move to)."""
+        if len(self._made) >= REPEAT_MEMORY:
+            self._made.clear()
+        return self._made.setdefault(key, set())
+
+
+def fresh_moves(legal: Sequence[int], made: set[int]) -> list[int]:
+    """The legal moves not yet made in this position, or all of them once every one was (the choice is free again)."""
+    return [a for a in legal if a not in made] or list(legal)
+
+
 #: what the search asks of a game that ships no hooks (or that the registry does not know)
 NO_HOOKS = SearchHooks()
 
@@ -137,7 +158,7 @@ class ISMCTSAgent:
         self.rng = np.random.default_rng(seed)
         for key, value in bind_keywords(self.name, self.PARAMS, params).items():
             setattr(self, key, value)
-        self._played: dict[Hashable, set[int]] = {}  # repeat=1: position key -> actions played there
+        self._played = RepeatMemory()  # repeat=1: the actions played in each position
         self._heuristic: Any = None
         self._hint: Callable[[Any], int] | None = None  # bias > 0: the heuristic's choice of a state
         self._hooks: tuple[str, SearchHooks] | None = None  # (game, its hooks), looked up when first seen
@@ -187,9 +208,7 @@ class ISMCTSAgent:
         key_of = hooks.position_key if self.repeat else None
         played = None  # repeat=1: the actions already played in this position (before the search moves probe)
         if key_of is not None:
-            if len(self._played) >= REPEAT_MEMORY:
-                self._played.clear()
-            played = self._played.setdefault(key_of(probe, view.seat), set())
+            played = self._played.made(key_of(probe, view.seat))
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         done = 0
         state = probe
@@ -209,9 +228,7 @@ class ISMCTSAgent:
             if a in children:
                 visits[a] = children[a].n
         self._last_visits = visits
-        candidates = legal
-        if played is not None:
-            candidates = [a for a in legal if a not in played] or legal
+        candidates = fresh_moves(legal, played) if played is not None else legal
         best = max(candidates, key=lambda a: (children[a].n if a in children else -1, -a))
         if played is not None:
             played.add(int(best))
@@ -427,6 +444,8 @@ def _scores(state: Any) -> list[float]:
 __all__ = [
     "NO_HOOKS",
     "ISMCTSAgent",
+    "RepeatMemory",
+    "fresh_moves",
     "plays_heuristic",
     "require_estimate",
     "require_heuristic",

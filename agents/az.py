@@ -966,11 +966,13 @@ class AZAgent(BaseAgent):
                 self._root = self._reused(view)
                 self.played(view, int(legal[0]))
             return int(legal[0])
-        from .mcts import fresh_moves
+        made, candidates, exclude = None, list(legal), frozenset[int]()
+        if self.repeat:
+            from .mcts import fresh_moves
 
-        made = self._made_here(view) if self.repeat else None
-        candidates = fresh_moves(legal, made) if made is not None else list(legal)
-        exclude = frozenset(legal).difference(candidates)
+            made = self._made_here(view)
+            candidates = fresh_moves(legal, made)
+            exclude = frozenset(legal).difference(candidates)
         if not self.uses_determinize:
             assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
@@ -989,9 +991,9 @@ class AZAgent(BaseAgent):
         position key on its public copy; the memory is cleared once it holds ``REPEAT_MEMORY`` positions)."""
         from .mcts import RepeatMemory, search_hooks
 
-        if self._position_key is None or self._position_key[0] != view.game_name:
+        if self._position_key is None or self._position_key[0] != view.game_name or self._played is None:
             self._position_key = (view.game_name, _position_key(view.game_name, search_hooks(view.game_name)))
-            self._played = RepeatMemory()
+            self._played = RepeatMemory()  # positions of another game never match this one's
         return self._played.made(self._position_key[1](view.public_state(), view.seat))
 
     def played(self, view: SeatView, action: int) -> None:

@@ -7,7 +7,8 @@ on it, do not depend on how many processes played the games (``workers``): a run
 weights of the run with 1, bit for bit (``tests/training/test_az_train.py``).
 
 - :func:`self_play_game`: every seat searches with the current network (the iterations), as :func:`run_agent`;
-- :func:`imitation_game`: ``warm_agent`` in every seat, its moves or distributions as targets (the warm start);
+- :func:`imitation_game`: ``warm_agent`` in every seat (or in one seat against ``warm_against``), its moves or
+  distributions as targets (the warm start);
 - :func:`value_game`: seats drawn from ``value_agents``, a few positions kept for the value head only.
 
 :class:`GamePool` plays a list of them on ``workers`` processes (``spawn``: no forked torch state) and hands
@@ -133,9 +134,10 @@ def run_agent(config: Mapping[str, Any], net: Any, seed: int, sims: int) -> Any:
 
 
 def imitation_game(game: str, engine_game: Any, config: Mapping[str, Any], g: int, value: str) -> list[Row]:
-    """Warm-start game ``g`` (seeded by ``(seed, 0, g)``): ``warm_agent`` in every seat, each real choice a row with
-    the policy target (with ``warm_soft`` the agent's distribution where it gives one: a policy's, or a search's
-    visit shares; else its move) and the final returns (``value`` mode) as the value target."""
+    """Warm-start game ``g`` (seeded by ``(seed, 0, g)``): ``warm_agent`` in every seat, or with ``warm_against`` in
+    seat ``g mod players`` and those agents in the seats after it; each real choice a row with the policy target
+    (with ``warm_soft`` the agent's distribution where it gives one: a policy's, or a search's visit shares; else
+    its move) and the final returns (``value`` mode) as the value target."""
     from ..agents import make_agent
     from ..agents.az import final_values
     from ..games import manifest
@@ -143,7 +145,8 @@ def imitation_game(game: str, engine_game: Any, config: Mapping[str, Any], g: in
     spec = config["warm_agent"] or manifest(game).baseline_agent
     n = engine_game.num_players
     seeds = np.random.SeedSequence([config["seed"], 0, g]).generate_state(n + 1)
-    agents = [make_agent(spec, game, seed=int(seeds[i + 1])) for i in range(n)]
+    specs = warm_seats(spec, config["warm_against"], n, g)
+    agents = [make_agent(specs[i], game, seed=int(seeds[i + 1])) for i in range(n)]
     state = engine_game.new_state(int(seeds[0]))
     rows: list[tuple[np.ndarray, np.ndarray, np.ndarray, int]] = []
 
@@ -164,6 +167,15 @@ def imitation_game(game: str, engine_game: Any, config: Mapping[str, Any], g: in
     adjudicated = play_out(engine_game, state, imitate)
     returns = np.array(final_values(state, value, adjudicated), np.float32)
     return [(obs, mask, target, np.roll(returns, -seat)) for obs, mask, target, seat in rows]
+
+
+def warm_seats(warm: str, against: list[str], n: int, g: int) -> list[str]:
+    """The agent spec of each seat in warm-start game ``g``: ``warm`` in every seat without ``against``; else
+    ``warm`` in seat ``g mod n`` and ``against`` (cycled) in the seats after it, in turn order."""
+    if not against:
+        return [warm] * n
+    first = g % n
+    return [warm if s == first else against[((s - first) % n - 1) % len(against)] for s in range(n)]
 
 
 def value_game(game: str, engine_game: Any, config: Mapping[str, Any], g: int, value: str) -> list[Row]:

@@ -86,6 +86,14 @@ SETTINGS: tuple[Param, ...] = (
     ),
     Param("warm_games", int, 0, "warm start: games of warm_agent in every seat imitated before iteration 1", minimum=0),
     Param("warm_agent", str, "", "the agent imitated (default: the game's baseline; ppo, a heuristic...)"),
+    Param(
+        "warm_against",
+        list,
+        [],
+        "warm start: the agents in the other seats of every imitation game, in seat order after the warm agent's "
+        "seat, which moves round with the game (game g: seat g mod players); default: the warm agent in every seat",
+        element=str,
+    ),
     Param("warm_steps", int, 500, "minibatches fitted on the warm start's games", minimum=0),
     Param(
         "warm_soft",
@@ -286,7 +294,7 @@ class AZRun:
             baseline = manifest(self.game).baseline_agent
             config["opponents"] = [baseline] if baseline == "random" else [baseline, "random"]
         warm = [config["warm_agent"]] if config["warm_agent"] else []
-        for spec in [*config["opponents"], *warm, *config["value_agents"]]:
+        for spec in [*config["opponents"], *warm, *config["value_agents"], *config["warm_against"]]:
             make_agent(spec, self.game, seed=0)  # a bad spec: one line before anything is written or played
         try:
             (self.out / "checkpoints").mkdir(parents=True, exist_ok=True)

@@ -540,3 +540,33 @@ def test_self_play_with_reuse_searches_on_from_the_kept_trees(monkeypatch):
     roots.clear()
     self_play_game(engine_game, net, settings({**TINY, "search": search}), (7, 1, 0))
     assert not roots
+
+
+def test_warm_against_seats_the_warm_agent_once_and_moves_it_round():
+    from meeplezoo.training.az_games import warm_seats
+
+    assert warm_seats("az", [], 3, 5) == ["az", "az", "az"]
+    assert [warm_seats("az", ["heuristic"], 2, g) for g in range(3)] == [
+        ["az", "heuristic"],
+        ["heuristic", "az"],
+        ["az", "heuristic"],
+    ]
+    assert warm_seats("az", ["a", "b"], 3, 1) == ["b", "az", "a"]
+
+
+def test_a_warm_start_against_other_agents_imitates_every_seats_moves(tmp_path):
+    """One warm game of the heuristic against random play: the random seat's targets are its own moves (one-hot, the
+    agent gives no distribution), and they differ from what the heuristic would have played there."""
+    pi, mask, _ = warm_targets(tmp_path / "run", "heuristic", warm_against=["random"], warm_soft=False)
+    assert len(pi) > 0 and np.all(pi.sum(1) == 1.0) and np.all(mask[pi > 0])
+    same, _, _ = warm_targets(tmp_path / "same", "heuristic", warm_soft=False)
+    assert len(same) != len(pi) or not np.array_equal(same, pi)
+
+
+def test_a_bad_warm_against_agent_is_one_line_before_anything_is_written(tmp_path):
+    from meeplezoo.agents.spec import AgentSpecError
+
+    values = {**TINY, "iterations": 1, "warm_games": 1, "warm_agent": "heuristic", "warm_against": ["nope"]}
+    with pytest.raises(AgentSpecError) as caught:
+        train_az("seastead", tmp_path / "run", values, log=quiet)
+    assert "nope" in str(caught.value) and not (tmp_path / "run" / "config.json").exists()

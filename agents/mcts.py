@@ -22,7 +22,8 @@ offer made and withdrawn, then cannot push the others' replies past the cut-off:
 a stalling line sees fewer of the others' moves before it is valued, and the search preferred it);
 ``repeat=1`` (games with a ``position_key``) never plays again an action the seat already played in a
 position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
-failed vote called again) ends after at most one round per legal action; ``estimate=NAME`` values cut-offs
+failed vote called again) ends after at most one round per legal action (refused, before any game, for a
+game without a key); ``estimate=NAME`` values cut-offs
 with one of the game's alternative estimates (its search hooks' ``variants``; checked against the game when
 the agent is made).
 
@@ -170,12 +171,17 @@ class ISMCTSAgent:
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``game`` lacks what the parameters ask of it: the cut-off estimate
         ``estimate`` names, or the heuristic agent that ``rollout=heuristic`` (``fast`` without the game's cheap
-        rollout) and ``bias`` play. ``make_agent`` calls it, so the spec fails before any game starts."""
+        rollout) and ``bias`` play, or the position key ``repeat`` tells positions apart by. ``make_agent`` calls
+        it, so the spec fails before any game starts."""
         hooks = self._game_hooks(game)
         self._check_estimate(game, hooks)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         uses += ["bias"] if self.bias > 0 else []
         require_heuristic(self.name, game, hooks, uses)
+        if self.repeat and hooks.position_key is None:
+            raise AgentSpecError(
+                f"{self.name}: repeat=1 tells positions apart by the game's position key, which {game} lacks"
+            )
 
     def _check_estimate(self, game: str, hooks: SearchHooks) -> None:
         """Raise :class:`AgentSpecError` if ``estimate`` names none of the game's cut-off estimates."""

@@ -605,3 +605,15 @@ def test_an_agent_made_in_python_checks_its_values_like_a_spec():
         ISMCTSAgent(iters=0)
     with pytest.raises(AgentSpecError, match=r"^agent 'mcts': forced takes true or false, not 'y'$"):
         ISMCTSAgent(forced="y")  # Python values are typed: text is read from specs only
+
+
+@pytest.mark.parametrize("name", ["mcts", "mcts-ref"])
+def test_repeat_needs_the_games_position_key(name):
+    """``repeat=1`` in a game without a position key is refused in one line before any game, as ``az`` refuses it
+    (it used to be ignored there, silently)."""
+    from meeplezoo.agents.spec import AgentSpecError
+
+    with pytest.raises(AgentSpecError, match=r"repeat=1 tells positions apart by the game's position key, which "):
+        make_agent(f"{name}:repeat=1", "seastead", seed=0)
+    assert make_agent(f"{name}:repeat=1", "board_royale", seed=0) is not None  # Board Royale gives the key
+    assert make_agent("mcts:repeat=1", "board_royale", seed=0).repeat is True

@@ -23,9 +23,8 @@ a stalling line sees fewer of the others' moves before it is valued, and the sea
 ``repeat=1`` (games with a ``position_key``) never plays again an action the seat already played in a
 position it cannot tell apart (same key), so a cycle that changes nothing (an offer made and withdrawn, a
 failed vote called again) ends after at most one round per legal action (refused, before any game, for a
-game without a key); ``estimate=NAME`` values cut-offs
-with one of the game's alternative estimates (its search hooks' ``variants``; checked against the game when
-the agent is made).
+game without a key); ``estimate=NAME`` values cut-offs with one of the game's alternative estimates (its
+search hooks' ``variants``; checked against the game when the agent is made).
 
 What the search asks of a game comes from its manifest (:func:`search_hooks`: the
 :class:`~meeplezoo.envs.core.manifest.SearchHooks` named there): the cut-off estimate and its scale, the cheap

@@ -966,13 +966,7 @@ class AZAgent(BaseAgent):
                 self._root = self._reused(view)
                 self.played(view, int(legal[0]))
             return int(legal[0])
-        made, candidates, exclude = None, list(legal), frozenset[int]()
-        if self.repeat:
-            from .mcts import fresh_moves
-
-            made = self._made_here(view)
-            candidates = fresh_moves(legal, made)
-            exclude = frozenset(legal).difference(candidates)
+        made, candidates, exclude = self.fresh_moves(view)
         if not self.uses_determinize:
             assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
@@ -985,6 +979,22 @@ class AZAgent(BaseAgent):
         if made is not None:
             made.add(action)
         return action
+
+    def fresh_moves(
+        self, view: SeatView, legal: Sequence[int] | None = None
+    ) -> tuple[set[int] | None, list[int], frozenset[int]]:
+        """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (to add the move
+        it makes now to), the legal moves it may make (in the order of ``legal``, default the view's), and the ones
+        the search leaves out at the root; without ``repeat``: None, every legal move, none left out (the trainer's
+        self-play asks the same)."""
+        legal = list(view.legal_actions if legal is None else legal)
+        if not self.repeat:
+            return None, legal, frozenset()
+        from .mcts import fresh_moves
+
+        made = self._made_here(view)
+        candidates = fresh_moves(legal, made)
+        return made, candidates, frozenset(legal).difference(candidates)
 
     def _made_here(self, view: SeatView) -> set[int]:
         """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (the game's
@@ -1130,6 +1140,7 @@ SEARCH_KEYS = (
     "deepen",
     "value",
     "reuse",
+    "repeat",
 )
 
 

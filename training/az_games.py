@@ -101,13 +101,18 @@ def self_play_game(
             continue
         seat = state.current_player()
         view = view_of_state(state, seat)
-        visits, prior = agent.search(view, noise)
+        made, candidates, exclude = agent.fresh_moves(
+            view, legal
+        )  # with ``repeat`` in ``search``: no futile move twice
+        visits, prior = agent.search(view, noise, exclude=exclude)
         mask = np.zeros(engine_game.num_actions, bool)
         mask[list(legal)] = True
         searched.append((view.observation, mask, visit_shares(visits), seat))
         temp = 1.0 if figures.searched < config["temp_moves"] else 0.0
         figures.searched += 1
-        action = choose(visits, prior, legal, temp, rng)
+        action = choose(visits, prior, candidates, temp, rng)
+        if made is not None:
+            made.add(action)
         agent.played(view, action)  # with ``reuse`` in ``search``, the tree below it is kept for the next decision
         state.apply(action)
     adjudicated = None if state.is_terminal() else state.adjudicated_ranks()  # stopped at the decision cap

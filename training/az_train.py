@@ -65,7 +65,7 @@ SETTINGS: tuple[Param, ...] = (
         str,
         "",
         "more az search settings for the self-play and evaluation searches, as an az spec writes them "
-        "(mix, rollout, cutoff, qnorm, ptemp, first, vloss, prior, deepen, value, reuse; "
+        "(mix, estimate, rollout, cutoff, mast, qnorm, ptemp, first, vloss, prior, deepen, value, reuse, repeat; "
         "e.g. mix=1,rollout=random,cutoff=20)",
     ),
     Param("noise_alpha", float, 0.3, "Dirichlet concentration of the root noise", minimum=0.0),

@@ -570,3 +570,37 @@ def test_a_bad_warm_against_agent_is_one_line_before_anything_is_written(tmp_pat
     with pytest.raises(AgentSpecError) as caught:
         train_az("seastead", tmp_path / "run", values, log=quiet)
     assert "nope" in str(caught.value) and not (tmp_path / "run" / "config.json").exists()
+
+
+@pytest.mark.parametrize("repeat", [True, False])
+def test_self_play_with_repeat_never_makes_a_move_twice_in_a_position_the_seat_cannot_tell_apart(monkeypatch, repeat):
+    """``search = "repeat=1"`` (Board Royale): the self-play leaves out at the root the moves a seat already made in a
+    position it cannot tell apart, and never makes one again until every legal move was made there; without it a
+    seat does make the same move again in such a position (a failed vote called again, an offer withdrawn)."""
+    import meeplezoo.agents.az as az
+    from meeplezoo.envs.board_royale.heuristic import position_key
+    from meeplezoo.games import manifest
+    from meeplezoo.training.az_games import self_play_game
+    from meeplezoo.training.az_net import AZNet
+
+    engine_game = manifest("board_royale").engine_class()(num_players=2)
+    net = AZNet.for_game(engine_game, hidden=(16,), seed=1)
+    keys, chosen = [], []
+    fresh, real_choose = az.AZAgent.fresh_moves, az.choose
+
+    def spy_fresh(self, view, legal=None):
+        keys.append((position_key(view.public_state(), view.seat), tuple(legal)))
+        return fresh(self, view, legal)
+
+    monkeypatch.setattr(az.AZAgent, "fresh_moves", spy_fresh)
+    monkeypatch.setattr(az, "choose", lambda *args: chosen.append(real_choose(*args)) or chosen[-1])
+    search = "prior=uniform,mix=1,rollout=heuristic,cutoff=3" + (",repeat=1" if repeat else "")
+    rows, _ = self_play_game(engine_game, net, settings({**TINY, "search": search}), (7, 1, 0))
+    assert len(rows) == len(chosen) == len(keys) > 0
+    made: dict = {}
+    again = 0
+    for (key, legal), action in zip(keys, chosen, strict=True):
+        seen = made.setdefault(key, set())
+        again += action in seen and not set(legal) <= seen
+        seen.add(action)
+    assert (again == 0) if repeat else (again > 0)

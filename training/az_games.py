@@ -101,9 +101,8 @@ def self_play_game(
             continue
         seat = state.current_player()
         view = view_of_state(state, seat)
-        made, candidates, exclude = agent.fresh_moves(
-            view, legal
-        )  # with ``repeat`` in ``search``: no futile move twice
+        # with ``repeat`` in ``search``, the moves the seat already made in this position are left out
+        made, candidates, exclude = agent.fresh_moves(view, legal)
         visits, prior = agent.search(view, noise, exclude=exclude)
         mask = np.zeros(engine_game.num_actions, bool)
         mask[list(legal)] = True

@@ -663,13 +663,6 @@ def _decided(root: _Node, left: int, exclude: frozenset[int] = frozenset()) -> b
     return top > second + left
 
 
-def _position_key(game: str, hooks: Any) -> Callable[[Any, int], Hashable]:
-    """``game``'s position key (its search hooks'), or a one-line :class:`AgentSpecError` for ``repeat=1``."""
-    if hooks.position_key is None:
-        raise AgentSpecError(f"az: repeat=1 tells positions apart by the game's position key, which {game} lacks")
-    return hooks.position_key
-
-
 def choose(visits: np.ndarray, prior: np.ndarray, legal: Sequence[int], temp: float, rng: np.random.Generator) -> int:
     """The move of a search: the legal action visited most (ties: higher prior, then lower action), or with
     ``temp > 0`` one drawn with probability proportional to ``visits ** (1 / temp)``."""
@@ -838,8 +831,8 @@ class AZAgent(BaseAgent):
         self._bounds = (math.inf, -math.inf)  # the values the last search backed up (``qnorm``), kept with its tree
         #: ``reuse``: the subtree below the move made, the seat's expected knowledge after it, and its bounds
         self._kept: tuple[Any, str, tuple[float, float]] | None = None
-        self._played: RepeatMemory | None = None  # ``repeat``: the moves made in each position, once needed
-        self._position_key: tuple[str, Callable[[Any, int], Hashable]] | None = None  # (game, its key) once looked up
+        #: ``repeat``: the game, its position key and the moves made in each position, once needed
+        self._repeat: tuple[str, Callable[[Any, int], Hashable], RepeatMemory] | None = None
         if self.rollout != "none" and self.mix == 0:
             raise AgentSpecError(f"az: rollout={self.rollout} values leaves by the estimate, which needs mix above 0")
         if self.estimate != "default" and self.mix == 0:
@@ -871,7 +864,7 @@ class AZAgent(BaseAgent):
         """Raise :class:`AgentSpecError` if ``rollout`` or ``opponent`` needs the game's heuristic agent and the game
         has none, ``estimate`` names one the game lacks, or ``repeat`` needs its position key (``make_agent`` calls
         it before any game starts)."""
-        from .mcts import plays_heuristic, require_estimate, require_heuristic, search_hooks
+        from .mcts import plays_heuristic, require_estimate, require_heuristic, require_position_key, search_hooks
 
         hooks = search_hooks(game)
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
@@ -880,7 +873,7 @@ class AZAgent(BaseAgent):
         require_heuristic(self.name, game, hooks, uses)
         require_estimate(self.name, game, hooks, self.estimate)
         if self.repeat:
-            _position_key(game, hooks)
+            require_position_key(self.name, game, hooks)
 
     def _rollout_policy(self, game: str) -> Callable[[Any], int] | None:
         """The leaf rollout policy for ``game`` (None without ``rollout``), made once per game from the agent's
@@ -966,7 +959,7 @@ class AZAgent(BaseAgent):
                 self._root = self._reused(view)
                 self.played(view, int(legal[0]))
             return int(legal[0])
-        made, candidates, exclude = self.fresh_moves(view)
+        made, candidates, exclude = self.moves_to_search(view)
         if not self.uses_determinize:
             assert net is not None  # the policy alone needs the network (needs_network)
             priors, _ = net.evaluate_batch(view.observation[None], view.action_mask[None].astype(bool))
@@ -980,7 +973,7 @@ class AZAgent(BaseAgent):
             made.add(action)
         return action
 
-    def fresh_moves(
+    def moves_to_search(
         self, view: SeatView, legal: Sequence[int] | None = None
     ) -> tuple[set[int] | None, list[int], frozenset[int]]:
         """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (to add the move
@@ -999,12 +992,13 @@ class AZAgent(BaseAgent):
     def _made_here(self, view: SeatView) -> set[int]:
         """``repeat``: the moves the seat already made in positions it cannot tell from ``view``'s (the game's
         position key on its public copy; the memory is cleared once it holds ``REPEAT_MEMORY`` positions)."""
-        from .mcts import RepeatMemory, search_hooks
+        from .mcts import RepeatMemory, require_position_key, search_hooks
 
-        if self._position_key is None or self._position_key[0] != view.game_name or self._played is None:
-            self._position_key = (view.game_name, _position_key(view.game_name, search_hooks(view.game_name)))
-            self._played = RepeatMemory()  # positions of another game never match this one's
-        return self._played.made(self._position_key[1](view.public_state(), view.seat))
+        game = view.game_name
+        if self._repeat is None or self._repeat[0] != game:  # positions of another game never match this one's
+            self._repeat = (game, require_position_key(self.name, game, search_hooks(game)), RepeatMemory())
+        _, key, memory = self._repeat
+        return memory.made(key(view.public_state(), view.seat))
 
     def played(self, view: SeatView, action: int) -> None:
         """The move made at the seat's last decision (``view``): with ``reuse``, the subtree below it is kept for

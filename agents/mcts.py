@@ -177,10 +177,8 @@ class ISMCTSAgent:
         uses = [f"rollout={self.rollout}"] if plays_heuristic(self.rollout, hooks) else []
         uses += ["bias"] if self.bias > 0 else []
         require_heuristic(self.name, game, hooks, uses)
-        if self.repeat and hooks.position_key is None:
-            raise AgentSpecError(
-                f"{self.name}: repeat=1 tells positions apart by the game's position key, which {game} lacks"
-            )
+        if self.repeat:
+            require_position_key(self.name, game, hooks)
 
     def _check_estimate(self, game: str, hooks: SearchHooks) -> None:
         """Raise :class:`AgentSpecError` if ``estimate`` names none of the game's cut-off estimates."""
@@ -356,6 +354,14 @@ def require_estimate(agent: str, game: str, hooks: SearchHooks, name: str) -> No
         raise known.error(f"agent {agent!r} for {game}", name)
 
 
+def require_position_key(agent: str, game: str, hooks: SearchHooks) -> Callable[[Any, int], Hashable]:
+    """``game``'s position key (what ``repeat=1`` tells positions apart by), or a one-line :class:`AgentSpecError`
+    for a game that gives none."""
+    if hooks.position_key is None:
+        raise AgentSpecError(f"{agent}: repeat=1 tells positions apart by the game's position key, which {game} lacks")
+    return hooks.position_key
+
+
 def plays_heuristic(rollout: str, hooks: SearchHooks) -> bool:
     """Whether rollout policy ``rollout`` plays the game's heuristic agent (``fast`` does when the game ships no
     cheap rollout policy)."""
@@ -454,6 +460,7 @@ __all__ = [
     "plays_heuristic",
     "require_estimate",
     "require_heuristic",
+    "require_position_key",
     "rollout_policy",
     "search_hooks",
     "visit_shares",

@@ -102,7 +102,7 @@ def self_play_game(
         seat = state.current_player()
         view = view_of_state(state, seat)
         # with ``repeat`` in ``search``, the moves the seat already made in this position are left out
-        made, candidates, exclude = agent.fresh_moves(view, legal)
+        made, candidates, exclude = agent.moves_to_search(view, legal)
         visits, prior = agent.search(view, noise, exclude=exclude)
         mask = np.zeros(engine_game.num_actions, bool)
         mask[list(legal)] = True

@@ -215,6 +215,8 @@ class AZRun:
         self.config = self._settings(dict(values or {}))
         self._check_search()
         self.engine_game = self._engine_game()
+        if self.config["warm_against"] and self.engine_game.num_players == 1:
+            raise AZTrainError("warm_against needs other seats, and a solo game has none")
         self.iteration = 0
         self.spent = {
             "wall": 0.0,

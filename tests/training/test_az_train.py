@@ -572,6 +572,15 @@ def test_a_bad_warm_against_agent_is_one_line_before_anything_is_written(tmp_pat
     assert "nope" in str(caught.value) and not (tmp_path / "run" / "config.json").exists()
 
 
+def test_warm_against_in_a_solo_game_is_one_line_before_anything_is_written(tmp_path):
+    from meeplezoo.training.az_train import AZTrainError
+
+    values = {**TINY, "iterations": 1, "warm_games": 1, "warm_against": ["heuristic"], "env": {"num_players": 1}}
+    with pytest.raises(AZTrainError, match=r"^warm_against needs other seats, and a solo game has none$"):
+        train_az("seastead", tmp_path / "run", values, log=quiet)
+    assert not (tmp_path / "run").exists()
+
+
 @pytest.mark.parametrize("repeat", [True, False])
 def test_self_play_with_repeat_never_makes_a_move_twice_in_a_position_the_seat_cannot_tell_apart(monkeypatch, repeat):
     """``search = "repeat=1"`` (Board Royale): the self-play leaves out at the root the moves a seat already made in a
@@ -586,13 +595,13 @@ def test_self_play_with_repeat_never_makes_a_move_twice_in_a_position_the_seat_c
     engine_game = manifest("board_royale").engine_class()(num_players=2)
     net = AZNet.for_game(engine_game, hidden=(16,), seed=1)
     keys, chosen = [], []
-    fresh, real_choose = az.AZAgent.fresh_moves, az.choose
+    fresh, real_choose = az.AZAgent.moves_to_search, az.choose
 
     def spy_fresh(self, view, legal=None):
         keys.append((position_key(view.public_state(), view.seat), tuple(legal)))
         return fresh(self, view, legal)
 
-    monkeypatch.setattr(az.AZAgent, "fresh_moves", spy_fresh)
+    monkeypatch.setattr(az.AZAgent, "moves_to_search", spy_fresh)
     monkeypatch.setattr(az, "choose", lambda *args: chosen.append(real_choose(*args)) or chosen[-1])
     search = "prior=uniform,mix=1,rollout=heuristic,cutoff=3" + (",repeat=1" if repeat else "")
     rows, _ = self_play_game(engine_game, net, settings({**TINY, "search": search}), (7, 1, 0))

@@ -296,10 +296,12 @@ def estimate_scores_items(state: BoardRoyaleState) -> list[float]:
 
 
 #: named alternatives to ``estimate_scores`` (IS-MCTS ``estimate=NAME``): function and softmax scale; ``fitted``
-#: is the conditional logit of :mod:`.value`, whose utilities are log-odds of winning
+#: is the conditional logit of :mod:`.value`, whose utilities are log-odds of winning, and ``fitted2p`` the same with
+#: two living seats read by its fit on 2-player games
 ESTIMATE_VARIANTS = {
     "items": (estimate_scores_items, ESTIMATE_ITEMS_SCALE),
     "fitted": (win_model.win_logits, win_model.ESTIMATE_SCALE),
+    "fitted2p": (win_model.win_logits_2p, win_model.ESTIMATE_SCALE),
 }
 
 

@@ -1,12 +1,15 @@
-"""A fitted cut-off value for Board Royale (IS-MCTS ``estimate=fitted``): who wins, from public facts.
+"""A fitted cut-off value for Board Royale (IS-MCTS ``estimate=fitted`` and ``estimate=fitted2p``): who wins, from
+public facts.
 
 A conditional logit: each living seat gets a utility ``w . f(seat)`` from the features below, and its chance
 to win is the softmax of the living seats' utilities. One weight vector per number of living seats (2, 3,
 4 or more), since a card or an escape point is worth more with fewer rivals. The weights were fitted by
 ``scripts/fit_board_royale_value.py`` on positions of 4-player games between heuristic agents, labelled with
 each game's winner, and are data (``data/value_model.json``, with how they were fitted and how well
-they predict held-out games). The rollouts of the search are played by the same heuristic, so the value
-reads a cut-off position the way the rest of its rollout would most likely have gone.
+they predict held-out games). ``fitted2p`` reads two living seats with weights fitted on 2-player games
+(``data/value_model_2p.json``, ``scripts/fit_board_royale_value.py --players 2``), where both seats start with a
+full hand, and keeps the 4-player weights for more. The rollouts of the search are played by the same
+heuristic, so the value reads a cut-off position the way the rest of its rollout would most likely have gone.
 
 Only what every seat knows enters: hand sizes, face-up items, escape points, turn order. A determinization
 therefore cannot change the value of a position.
@@ -53,6 +56,9 @@ FEATURES = (
 #: the weight blocks: 2, 3, and 4 or more living seats
 BLOCKS = (2, 3, 4)
 WEIGHTS_FILE = "value_model.json"
+#: the model names (IS-MCTS ``estimate=NAME``) and their weights documents; a document fitted at a smaller table
+#: holds fewer blocks, and the blocks it lacks come from ``fitted``'s
+MODELS = {"fitted": WEIGHTS_FILE, "fitted2p": "value_model_2p.json"}
 
 _EFFECT_OF = tuple((EFFECTS.index(t.effect) if t.effect in EFFECTS else -1, t.consumable) for t in CARD_TYPE)
 _SET_TYPES = tuple(frozenset(s.types) for s in ESCAPE_SETS)
@@ -135,22 +141,28 @@ def seat_features(d: RoyaleData) -> list[list[float]]:
 
 
 @cache
-def weights() -> dict[int, tuple[float, ...]]:
-    """The fitted weights by block, from the package's data file (checked against :data:`FEATURES`)."""
-    text = resources.files("meeplezoo.envs.board_royale").joinpath("data", WEIGHTS_FILE).read_text()
-    return parse_weights(json.loads(text))
+def weights(model: str = "fitted") -> dict[int, tuple[float, ...]]:
+    """The fitted weights by block of ``model`` (:data:`MODELS`), from the package's data files (checked against
+    :data:`FEATURES`)."""
+    name = MODELS[model]
+    text = resources.files("meeplezoo.envs.board_royale").joinpath("data", name).read_text()
+    if model == "fitted":
+        return parse_weights(json.loads(text))
+    return {**weights("fitted"), **parse_weights(json.loads(text), blocks=(2,), name=name)}
 
 
-def parse_weights(data: dict[str, Any]) -> dict[int, tuple[float, ...]]:
-    """The weight blocks of a weights document, or :class:`ValueWeightsError` naming what is wrong."""
+def parse_weights(
+    data: dict[str, Any], blocks: tuple[int, ...] = BLOCKS, name: str = WEIGHTS_FILE
+) -> dict[int, tuple[float, ...]]:
+    """The weight ``blocks`` of a weights document ``name``, or :class:`ValueWeightsError` naming what is wrong."""
     if list(data.get("features", [])) != list(FEATURES):
-        raise ValueWeightsError(f"{WEIGHTS_FILE}: its features are not {list(FEATURES)}")
-    blocks = data.get("weights", {})
+        raise ValueWeightsError(f"{name}: its features are not {list(FEATURES)}")
+    found = data.get("weights", {})
     out = {}
-    for block in BLOCKS:
-        w = blocks.get(str(block))
+    for block in blocks:
+        w = found.get(str(block))
         if not isinstance(w, list) or len(w) != len(FEATURES) or not all(isinstance(x, float) for x in w):
-            raise ValueWeightsError(f"{WEIGHTS_FILE}: weights[{block!r}] must be {len(FEATURES)} floats")
+            raise ValueWeightsError(f"{name}: weights[{block!r}] must be {len(FEATURES)} floats")
         out[block] = tuple(w)
     return out
 
@@ -160,7 +172,12 @@ def win_logits(state: Any) -> list[float]:
     return fast_logits(state.d)
 
 
-def fast_logits(d: RoyaleData) -> list[float]:
+def win_logits_2p(state: Any) -> list[float]:
+    """:func:`win_logits` with two living seats read by the weights fitted on 2-player games (``fitted2p``)."""
+    return fast_logits(state.d, "fitted2p")
+
+
+def fast_logits(d: RoyaleData, model: str = "fitted") -> list[float]:
     """``w . f`` over :func:`seat_features` bit for bit (``tests/board_royale/royale_reference.py`` keeps that plain
     form): the same float additions in feature order, skipping the zero
     features (adding ``w * 0.0`` to a sum that starts at ``0.0`` never changes it), with the face-up items'
@@ -170,7 +187,7 @@ def fast_logits(d: RoyaleData) -> list[float]:
     sizes = [sum(hand[s * _K : s * _K + _K]) for s in range(n)]
     keys = [(facts[s][0] < 7, sizes[s], s) for s in range(n) if alive[s]]  # target_key of the living seats
     block = block_of(len(keys))
-    w = weights()[block]
+    w = weights(model)[block]
     hunted = _hunted(keys, n)
     out = [0.0] * n
     order = 0
@@ -179,7 +196,7 @@ def fast_logits(d: RoyaleData) -> list[float]:
         if not alive[s]:
             continue
         pts, best_set, items = facts[s]
-        u = _size_terms(block, sizes[s])
+        u = _size_terms(model, block, sizes[s])
         if pts:
             u += w[4] * pts
             if pts >= 7:
@@ -239,9 +256,9 @@ def _item_facts(owner: tuple[int, ...], used: tuple[int, ...], n: int) -> tuple[
 
 
 @cache
-def _size_terms(block: int, size: int) -> float:
+def _size_terms(model: str, block: int, size: int) -> float:
     """The partial utility of the hand-size features (the first four), added in feature order from 0.0."""
-    w = weights()[block]
+    w = weights(model)[block]
     u = 0.0 + w[0] * math.log1p(size)
     for i, limit in ((1, 2), (2, 4), (3, 7)):
         if size <= limit:
@@ -266,5 +283,5 @@ def win_chances(state: Any) -> list[float]:
     return [x / total for x in e]
 
 
-#: IS-MCTS ``estimate=fitted``: the utilities are log-odds, so the softmax's scale is 1
+#: IS-MCTS ``estimate=fitted`` and ``fitted2p``: the utilities are log-odds, so the softmax's scale is 1
 ESTIMATE_SCALE = 1.0

@@ -53,7 +53,8 @@ def rows(config: Mapping[str, Any], seed: int, every: int = 7) -> dict[str, np.n
 
 
 def save(weights: Mapping[int, np.ndarray], path: Any, facts: Mapping[str, Any]) -> None:
-    """The weights document (``data/value_model.json``): the weights by block with how they were fitted."""
+    """The weights document (``data/value_model.json``, at 2 players ``data/value_model_2p.json``): the weights by
+    block with how they were fitted."""
     report = {
         str(group): {
             "train_positions": figures["train_rows"],
@@ -65,7 +66,8 @@ def save(weights: Mapping[int, np.ndarray], path: Any, facts: Mapping[str, Any])
     }
     doc = {
         "about": "Board Royale cut-off value (envs/board_royale/value.py): conditional-logit weights per number "
-        "of living seats, fitted on positions of 4-player games between heuristic agents",
+        f"of living seats, fitted on positions of {facts['config'].get('num_players', 4)}-player games between "
+        "heuristic agents",
         "command": facts["command"],
         "games": facts["games"],
         "seed": facts["seed"],

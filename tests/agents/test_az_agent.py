@@ -322,7 +322,7 @@ def test_the_agent_values_leaves_by_the_estimate_it_names_and_refuses_one_the_ga
 
     with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: estimate takes one of default.*'fitted'"):
         make_agent("az:mix=1,rollout=random,prior=uniform,estimate=fitted", "seastead", seed=0)
-    with pytest.raises(ParamError, match=r"estimate takes one of default, items, fitted, not 'nope'"):
+    with pytest.raises(ParamError, match=r"estimate takes one of default, items, fitted, fitted2p, not 'nope'"):
         make_agent("az:mix=1,rollout=random,prior=uniform,estimate=nope", "board_royale", seed=0)
     with pytest.raises(ParamError, match=r"^agent 'az' for seastead: estimate takes one of default"):
         AZRun("seastead", "unused-run-dir", {"search": "mix=1,rollout=random,estimate=fitted"})

@@ -1,4 +1,5 @@
-"""Board Royale's fitted cut-off value (IS-MCTS ``estimate=fitted``): features, weights, fit and script."""
+"""Board Royale's fitted cut-off value (IS-MCTS ``estimate=fitted`` and ``fitted2p``): features, weights, fit and
+script."""
 
 from __future__ import annotations
 
@@ -43,6 +44,25 @@ def test_the_shipped_weights_match_the_features_and_beat_a_uniform_guess():
     doc = json.loads((Path(value.__file__).parent / "data" / value.WEIGHTS_FILE).read_text())
     for block, fit in doc["fit"].items():  # the held-out games are predicted better than by a uniform guess
         assert fit["test_log_loss"] < fit["test_log_loss_uniform"], block
+
+
+def test_the_2_player_weights_read_two_living_seats_and_keep_the_4_player_weights_for_more():
+    doc = json.loads((Path(value.__file__).parent / "data" / value.MODELS["fitted2p"]).read_text())
+    assert doc["fit"]["2"]["test_log_loss"] < doc["fit"]["2"]["test_log_loss_uniform"]
+    assert "2-player games" in doc["about"] and doc["command"].endswith("--players 2 --games 8000 --seed 300000")
+    duel, four = value.weights("fitted2p"), value.weights()
+    assert duel[2] == tuple(doc["weights"]["2"]) != four[2]
+    assert duel[3] == four[3] and duel[4] == four[4]
+    state = BoardRoyaleGame(num_players=2).new_state(4)
+    heuristic = make_agent("heuristic", "board_royale", seed=4)
+    for _ in range(40):
+        state.apply(heuristic.choose(state))
+    rows = value.seat_features(state.d)
+    expected = [sum(a * b for a, b in zip(duel[2], r, strict=True)) for r in rows]
+    assert value.win_logits_2p(state) == pytest.approx(expected)
+    assert value.win_logits_2p(state) != value.win_logits(state)
+    table = _table()  # four living seats: the same as the 4-player model
+    assert value.win_logits_2p(table) == value.win_logits(table)
 
 
 def test_features_count_hand_escape_points_sets_items_target_and_turn_order():
@@ -120,6 +140,10 @@ def test_a_weights_document_that_does_not_match_is_refused():
         value.parse_weights({**doc, "features": ["cards"]})
     with pytest.raises(value.ValueWeightsError, match=r"weights\[3\] must be"):
         value.parse_weights({**doc, "weights": {**doc["weights"], "3": [0.0]}})
+    duel = {**doc, "weights": {"2": [0.5] * len(value.FEATURES)}}  # a 2-player document holds block 2 alone
+    assert value.parse_weights(duel, blocks=(2,)) == {2: (0.5,) * len(value.FEATURES)}
+    with pytest.raises(value.ValueWeightsError, match=r"^value_model_2p.json: weights\[2\] must be"):
+        value.parse_weights({**doc, "weights": {"3": [0.5] * len(value.FEATURES)}}, (2,), "value_model_2p.json")
 
 
 def test_the_fit_script_writes_weights_the_value_accepts(tmp_path):
@@ -145,6 +169,22 @@ def test_the_fit_script_writes_weights_the_value_accepts(tmp_path):
     assert bad.stderr.count("\n") == 1 and blocked.read_text() == "kept"
 
 
+def test_the_fit_script_fits_the_2_player_table_with_players_2(tmp_path):
+    out = tmp_path / "w2.json"
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--players", "2", "--games", "24", "--every", "9", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    doc = json.loads(out.read_text())
+    assert set(doc["weights"]) == {"2"} and "2-player games" in doc["about"]
+    assert set(value.parse_weights(doc, blocks=(2,))) == {2}
+    bad = subprocess.run([sys.executable, str(SCRIPT), "--players", "3"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "--players: invalid choice: 3" in bad.stderr
+
+
 def test_ismcts_with_the_fitted_estimate_plays_a_legal_move():
     state = BoardRoyaleGame(num_players=4).new_state(5)
     heuristic = make_agent("heuristic", "board_royale", seed=5)
@@ -152,4 +192,16 @@ def test_ismcts_with_the_fitted_estimate_plays_a_legal_move():
         state.apply(heuristic.choose(state))
     view = view_of_state(state, state.d.stack[-1][1])
     agent = make_agent("mcts:iters=30,cutoff=5,rollout=heuristic,estimate=fitted", "board_royale", seed=1)
+    assert agent.act(view) in view.legal_actions
+
+
+def test_az_at_two_players_with_the_2_player_estimate_plays_a_legal_move():
+    game = BoardRoyaleGame(num_players=2)
+    state = game.new_state(6)
+    heuristic = make_agent("heuristic", "board_royale", seed=6)
+    while len(state.d.legal) < 3:
+        state.apply(heuristic.choose(state))
+    view = view_of_state(state, state.d.stack[-1][1])
+    spec = "az:sims=30,mix=1,rollout=heuristic,cutoff=5,prior=uniform,estimate=fitted2p"
+    agent = make_agent(spec, "board_royale", seed=1)
     assert agent.act(view) in view.legal_actions

@@ -540,7 +540,7 @@ def test_the_estimate_option_values_cutoffs_with_the_games_variant(install_game)
         (
             "mcts:estimate=itemz",
             "board_royale",
-            r"^agent 'mcts' for board_royale: estimate takes one of default, items, fitted, not 'itemz'$",
+            r"^agent 'mcts' for board_royale: estimate takes one of default, items, fitted, fitted2p, not 'itemz'$",
         ),
     ],
 )

@@ -174,10 +174,11 @@ def observe_reference(d: RoyaleData, me: int, out: np.ndarray | None = None) -> 
     return o
 
 
-def reference_logits(d: RoyaleData) -> list[float]:
-    """``win_logits`` the slow, plain way: ``w . f`` over :func:`seat_features` (the fast path's reference)."""
+def reference_logits(d: RoyaleData, model: str = "fitted") -> list[float]:
+    """``win_logits`` (``model`` "fitted2p": ``win_logits_2p``) the slow, plain way: ``w . f`` over
+    :func:`seat_features` (the fast path's reference)."""
     living = sum(1 for a in d.alive if a)
-    w = value.weights()[value.block_of(living)]
+    w = value.weights(model)[value.block_of(living)]
     rows = value.seat_features(d)
     return [sum(wi * fi for wi, fi in zip(w, row, strict=True)) if d.alive[s] else 0.0 for s, row in enumerate(rows)]
 

@@ -112,6 +112,7 @@ def _random_positions(n: int, games: int = 1) -> Iterator[BoardRoyaleState]:
 def test_fast_win_logits_and_chances_equal_their_references(n):
     for state in positions(n, every=2):
         assert value.fast_logits(state.d) == reference_logits(state.d)
+        assert value.win_logits_2p(state) == reference_logits(state.d, "fitted2p")
         assert value.win_chances(state) == reference_chances(state)
 
 

@@ -20,14 +20,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from meeplezoo.envs.board_royale.value import MODELS
 from meeplezoo.games import manifest
 from meeplezoo.training import value_fit
 
 GAME, MODEL = "board_royale", "win"
-#: the shipped weights documents by table size
+#: the shipped weights documents by table size (the value's own file names)
 OUT = {
-    n: Path(str(manifest(GAME).files().joinpath("data", name)))
-    for n, name in ((4, "value_model.json"), (2, "value_model_2p.json"))
+    n: Path(str(manifest(GAME).files().joinpath("data", MODELS[model])))
+    for n, model in ((4, "fitted"), (2, "fitted2p"))
 }
 
 

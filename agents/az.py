@@ -25,7 +25,9 @@ uniform one below it (with ``mix=1``, one network call a search), and with ``dee
 ``K`` simulations have passed through it (the network is called where the search comes back); ``value=win`` or
 ``margin`` values finished games and the estimate in that mode instead of the network's. ``opponent=heuristic``
 models the other seats: at their choices the prior leans ``oweight`` to the game's heuristic's move on that
-determinization (an exploiting search, right against the heuristic only). ``repeat=1`` (games with a position key)
+determinization (an exploiting search, right against the heuristic only). ``guide=W`` (games with a guide hook)
+leans the seat's own choices to a sequence of moves its prior overlooks (Board Royale: a trade offer): ``W`` of the
+prior on the move that begins it, all of it on the moves that continue it. ``repeat=1`` (games with a position key)
 never plays again a move the seat already made in a position it cannot tell apart (as ``mcts:repeat=1``): the
 search leaves those moves out at the root, so a cycle that changes nothing (an offer made and withdrawn, a failed
 vote called again) ends after one round per legal move.
@@ -93,6 +95,13 @@ _DEFAULT_OWEIGHT = 1.0
 Evaluate = Callable[[np.ndarray | None, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
+def _leaned(prior: np.ndarray, move: int, weight: float) -> np.ndarray:
+    """``prior`` with ``weight`` of its mass moved onto ``move``."""
+    out = prior * (1.0 - weight)
+    out[move] += weight
+    return out
+
+
 def shipped_net(game: str, num_players: int) -> Path:
     """The network shipped with ``game`` for ``num_players`` (``policies/az_<n>p.pt`` beside its policies), or a
     one-line :class:`AgentSpecError` saying how to train one."""
@@ -155,7 +164,7 @@ class _Pending:
     mask: np.ndarray
     paths: list[list[_Node]] = field(default_factory=list)
     estimate: list[float] | None = None  # the game's static estimate of the leaf (``mix`` above 0)
-    lean: int | None = None  # the opponent model's move at the leaf (another seat's choice, ``opponent``)
+    lean: tuple[int, float] | None = None  # a move the leaf's prior leans to and by how much (``opponent``, ``guide``)
 
 
 class PUCTSearch:
@@ -188,7 +197,10 @@ class PUCTSearch:
     epsilon-greedy in Tak, Winands and Björnsson 2012). ``opponent`` (``policy(state) -> action``): a model of the
     other seats; at a node where a seat other than the root's chooses among several moves, the prior puts
     ``oweight`` on the model's move there (read on that determinization) and ``1 - oweight`` on the prior it had,
-    so the search expects them to play as the model does unless it finds otherwise."""
+    so the search expects them to play as the model does unless it finds otherwise. ``guide`` (``guide(state, seat,
+    begin) -> action | None``, the game's hook) leans the searched seat's own choices: ``gweight`` of the prior on the
+    move that begins a sequence the guide names, all of it on the next move of one under way; the rollouts finish
+    one under way too."""
 
     def __init__(
         self,
@@ -214,6 +226,8 @@ class PUCTSearch:
         mast: float = 0.0,
         opponent: Callable[[Any], int] | None = None,
         oweight: float = _DEFAULT_OWEIGHT,
+        guide: Callable[[Any, int, bool], int | None] | None = None,
+        gweight: float = 0.0,
     ) -> None:
         if first not in FIRST_VISITS:
             raise ValueError(f"first takes one of {', '.join(FIRST_VISITS)}, not {first!r}")
@@ -224,6 +238,7 @@ class PUCTSearch:
         self.deepen = deepen if root is not None else 0
         self.stop = stop
         self.opponent, self.oweight = opponent, oweight
+        self.guide, self.gweight = (guide, gweight) if guide is not None and gweight > 0 else (None, 0.0)
         self.evaluate, self.c_puct, self.batch, self.rng, self.noise = evaluate, c_puct, max(1, batch), rng, noise
         self.qnorm = qnorm
         self.ptemp = ptemp
@@ -233,6 +248,8 @@ class PUCTSearch:
         self.mast = mast if self.rollout is not None else 0.0
         if self.mast:
             self.rollout = self._mast_move
+        elif self.rollout is not None and self.guide is not None:
+            self.rollout = self._guided(self.rollout)
         self._trail: list[tuple[int, int]] = []  # MAST: (seat, move) of the simulation under way, tree part first
         self._mast_q: list[list[float]] = []  # MAST: each seat's mean value of each move (a move never tried: inf)
         self._mast_n: list[list[int]] = []
@@ -341,6 +358,21 @@ class PUCTSearch:
             _backup(path, values, vloss)
         return done
 
+    def _guided(self, policy: Callable[[Any], int]) -> Callable[[Any], int]:
+        """``policy``, except that the searched seat finishes a sequence of moves the guide began (an offer the tree
+        started is built to the end and answered, not dropped by a policy that never makes one)."""
+        guide = self.guide
+        assert guide is not None
+
+        def move(state: Any) -> int:
+            if state.current_player() == self.seat:
+                action = guide(state, self.seat, False)
+                if action is not None:
+                    return action
+            return policy(state)
+
+        return move
+
     def _leaf_estimate(self, state: Any) -> list[float]:
         """The estimate's values of a leaf (its observation already taken, so ``state`` may move on): read at once,
         or after the rollout, which is valued by its real result if it finishes the game. With ``mast`` every move
@@ -408,7 +440,7 @@ class PUCTSearch:
             if slot.node is root and self.noise is not None:
                 prior = self._noisy(prior, masks[i])
             if slot.lean is not None:
-                prior = self._leaned(prior, slot.lean)
+                prior = _leaned(prior, *slot.lean)
             slot.node.priors[slot.key] = prior
             if at_root and self.root_evaluate is not None:
                 _mark_learned(slot.node, slot.key)
@@ -443,26 +475,31 @@ class PUCTSearch:
         prior = self._tempered(priors[0])
         lean = self._model_move(state)
         if lean is not None:
-            prior = self._leaned(prior, lean)
+            prior = _leaned(prior, *lean)
         node.priors[key] = prior
         _mark_learned(node, key)
         return prior
 
-    def _model_move(self, state: Any) -> int | None:
-        """The opponent model's move in ``state`` when a seat other than the one searched for chooses there among
-        several moves (None otherwise, or with no model: then nothing of ``state`` is read)."""
-        if self.opponent is None or state.current_player() == self.seat or len(state.legal_order()) < 2:
+    def _model_move(self, state: Any) -> tuple[int, float] | None:
+        """The move ``state``'s prior leans to and by how much, where the seat to move chooses among several: the
+        opponent model's (``oweight``) at another seat's choice; at the searched seat's own, the guide's next move of
+        a sequence under way (all of the prior: whether to begin one is the search's choice, where it began) or else
+        the move it would begin one with (``gweight``); None otherwise (then nothing of ``state`` is read)."""
+        if self.opponent is None and self.guide is None:
+            return None
+        mover = state.current_player()
+        if (self.opponent if mover != self.seat else self.guide) is None or len(state.legal_order()) < 2:
             return None
         t = time.perf_counter()
-        move = self.opponent(state)
+        if mover != self.seat:
+            lean: tuple[int, float] | None = (self.opponent(state), self.oweight)  # type: ignore[misc]
+        elif (move := self.guide(state, mover, False)) is not None:  # type: ignore[misc]
+            lean = (move, 1.0)  # a sequence under way: built as the guide names it once the search began it
+        else:
+            move = self.guide(state, mover, True)  # type: ignore[misc]
+            lean = None if move is None else (move, self.gweight)
         self.times.engine += time.perf_counter() - t
-        return move
-
-    def _leaned(self, prior: np.ndarray, move: int) -> np.ndarray:
-        """``prior`` with ``oweight`` of its mass moved onto the opponent model's ``move``."""
-        out = prior * (1.0 - self.oweight)
-        out[move] += self.oweight
-        return out
+        return lean
 
     def _noisy(self, prior: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The root's prior mixed with Dirichlet noise over its legal actions (self-play exploration)."""
@@ -776,6 +813,15 @@ class AZAgent(BaseAgent):
             maximum=1.0,
         ),
         Param(
+            "guide",
+            float,
+            0.0,
+            "the share of the seat's own prior on the move that begins the game's guided sequence (one the prior "
+            "overlooks, such as Board Royale's trade offer; once begun it is built as the guide names it); 0: none",
+            minimum=0.0,
+            maximum=1.0,
+        ),
+        Param(
             "repeat",
             bool,
             False,
@@ -811,6 +857,7 @@ class AZAgent(BaseAgent):
     stop: bool
     opponent: str
     oweight: float
+    guide: float
     repeat: bool
     reuse: bool
 
@@ -871,6 +918,8 @@ class AZAgent(BaseAgent):
         if self.opponent == "heuristic":
             uses.append("opponent=heuristic")
         require_heuristic(self.name, game, hooks, uses)
+        if self.guide and hooks.guide is None:
+            raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")
         require_estimate(self.name, game, hooks, self.estimate)
         if self.repeat:
             require_position_key(self.name, game, hooks)
@@ -887,6 +936,17 @@ class AZAgent(BaseAgent):
             py = random.Random(int(self.rng.integers(2**63)))
             self._rollout = (game, rollout_policy(self.rollout, hooks, py, lambda: self._heuristic_agent(game)))
         return self._rollout[1]
+
+    def _guide(self, game: str) -> Callable[[Any, int, bool], int | None] | None:
+        """The game's guide (``guide`` above 0), or None."""
+        if not self.guide:
+            return None
+        from .mcts import search_hooks
+
+        guide = search_hooks(game).guide
+        if guide is None:
+            raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")
+        return guide
 
     def _heuristic_agent(self, game: str) -> Any:
         from .mcts import search_hooks
@@ -1066,6 +1126,8 @@ class AZAgent(BaseAgent):
             mast=self.mast,
             opponent=self._heuristic_agent(view.game_name).choose if self.opponent == "heuristic" else None,
             oweight=self.oweight,
+            guide=self._guide(view.game_name),
+            gweight=self.guide,
         )
         root = self._reused(view) if self.reuse else None
         if root is not None and self.qnorm:
@@ -1111,6 +1173,7 @@ class AZAgent(BaseAgent):
         leaf += f", mast={self.mast:g}" if self.mast else ""
         leaf += f", estimate={self.estimate}" if self.mix > 0 and self.estimate != "default" else ""
         leaf += f", opponent={self.opponent}, oweight={self.oweight:g}" if self.opponent != "none" else ""
+        leaf += f", guide={self.guide:g}" if self.guide else ""
         leaf += ", repeat=True" if self.repeat else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.manifest import SearchHooks
 from . import value as win_model
 from .actions import CARD0, CRAFT0, DRAW, ITEM0, PASS, SEAT0, YES
 from .content import (
@@ -333,9 +332,3 @@ def position_key(state: BoardRoyaleState, seat: int) -> tuple:
         (d.active, d.round_no, d.field_round, d.vote_yes, d.vote_no, d.turn_over, d.loot_takers),
         (d.blow_on, d.blow_kind, d.blow_n, d.answers, d.trade_with, d.winner),
     )
-
-
-#: what IS-MCTS asks of the game (its manifest names it)
-SEARCH = SearchHooks(
-    estimate=estimate_scores, scale=ESTIMATE_SCALE, variants=ESTIMATE_VARIANTS, position_key=position_key
-)

@@ -15,7 +15,7 @@ MANIFEST = GameManifest(
     agents={
         "heuristic": "meeplezoo.envs.board_royale.heuristic:BoardRoyaleHeuristicAgent",
     },
-    search="meeplezoo.envs.board_royale.heuristic:SEARCH",
+    search="meeplezoo.envs.board_royale.search:SEARCH",
     # the IS-MCTS spec per table benchmarked against the heuristic (figures: docs/lab-notes/mcts.md)
     tuned_mcts={
         2: "mcts:iters=200,rollout=heuristic,cutoff=20,forced=1,bias=5",

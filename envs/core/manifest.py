@@ -45,7 +45,10 @@ class SearchHooks:
     (``mcts:estimate=NAME``) as ``(fn, scale)``. ``rollout(state, py_random) -> action``: a cheap rollout policy
     (``rollout=fast``; None: the heuristic's). ``position_key(state, seat) -> hashable``: what the seat knows of the
     position without turn counters (``repeat=1``). ``heuristic``: the name of the game's agent (its manifest's
-    ``agents``) whose ``choose(state) -> action`` guides ``rollout=heuristic`` and ``bias``. A game without hooks
+    ``agents``) whose ``choose(state) -> action`` guides ``rollout=heuristic`` and ``bias``. ``guide(state, seat, begin)
+    -> action | None``: a move of the searching seat's that its prior may overlook (``az:guide=W``), read from what that
+    seat knows only; None where it has none; with ``begin`` False only the next move of a sequence under way (the
+    rollouts finish what the tree began). A game without hooks
     is searched with random rollouts and valued by its engine's ``scores()`` at a cut-off."""
 
     estimate: Callable[[Any], list[float]] | None = None
@@ -54,6 +57,7 @@ class SearchHooks:
     rollout: Callable[[Any, Any], int] | None = None
     position_key: Callable[[Any, int], Hashable] | None = None
     heuristic: str = "heuristic"
+    guide: Callable[[Any, int, bool], int | None] | None = None
 
 
 @dataclass(frozen=True)

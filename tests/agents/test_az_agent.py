@@ -1178,3 +1178,69 @@ def test_repeat_needs_the_games_position_key():
     with pytest.raises(AgentSpecError, match=r"^az: repeat=1 tells positions apart by the game's position key, which "):
         make_agent("az:repeat=1,prior=uniform,mix=1", "seastead", seed=0)
     assert make_agent("az:repeat=1", "board_royale", seed=0).repeat is True
+
+
+def test_a_guide_leans_the_searched_seats_own_priors_and_its_rollouts_finish_what_it_began():
+    """``guide``: at every choice of the searched seat (the root's included) where the guide would begin a sequence,
+    the prior is ``1 - gweight`` of the one it was made with plus ``gweight`` on that move; where a sequence is under
+    way (``begin`` False names a move), all of it goes to the guide's next move; where it names none, and at the
+    other seats' choices, the prior is left alone. In rollouts the seat plays the guide's continuation where there
+    is one, and the rollout policy everywhere else."""
+    game = ToyGame(sudden=False, length=6)
+    asked = []
+
+    def guide(state, seat, begin):
+        asked.append((state.current_player(), seat, begin))
+        if not begin:
+            return 1 if len(state.moves) == 2 else None  # a sequence under way continues at the third move only
+        return None if len(state.moves) == 2 else (len(state.moves) + 2) % 3
+
+    search = PUCTSearch(
+        evaluator([1 / 3] * 3),
+        c_puct=1.0,
+        batch=1,
+        rng=np.random.default_rng(0),
+        estimate=lambda state: [0.0, 0.0],
+        mix=0.5,
+        rollout=lambda state: 0,
+        cutoff=2,
+        guide=guide,
+        gweight=0.3,
+    )
+    _visits, prior = search.run(lambda: ToyState(game), seat=0, sims=200)
+    np.testing.assert_allclose(prior, [0.7 / 3, 0.7 / 3, 0.7 / 3 + 0.3], rtol=1e-6)  # the root: the guide's move 2
+    assert {(mover, seat) for mover, seat, _ in asked} == {(0, 0)}  # asked for the searched seat's choices only
+    leaned = plain = continued = 0
+    for node, depth in _tree(search.root):
+        for key, p in node.priors.items() if depth else ():
+            expected = np.full(3, 1 / 3)
+            if (key // 3) % 2 and depth != 2:
+                plain += 1
+            elif depth == 2:  # the seat's third move continues a sequence: all of the prior on it
+                expected = np.array([0.0, 1.0, 0.0])
+                continued += 1
+            else:
+                expected = 0.7 * expected
+                expected[(depth + 2) % 3] += 0.3
+                leaned += 1
+            np.testing.assert_allclose(p, expected, rtol=1e-6)
+    assert leaned > 0 and plain > 0 and continued > 0
+    played = []
+    rollout = search.rollout
+    assert rollout is not None
+    for moves in ([0, 0], [0], [0, 0, 0], [0, 1, 2, 0]):
+        played.append(rollout(ToyState(game, moves=list(moves))))
+    assert played == [1, 0, 0, 0]  # the seat's continuation at its third move; the rollout policy elsewhere
+    plain_search = PUCTSearch(evaluator([1 / 3] * 3), c_puct=1.0, batch=1, rng=np.random.default_rng(0), gweight=0.3)
+    _, plain_prior = plain_search.run(lambda: ToyState(game), seat=0, sims=20)
+    np.testing.assert_allclose(plain_prior, [1 / 3] * 3, rtol=1e-6)  # no guide, no lean
+
+
+def test_az_guide_is_checked_against_the_game_before_any_game():
+    """``az:guide=W`` needs the game's guide hook (Board Royale's trade guide); elsewhere it is refused in one line."""
+    with pytest.raises(AgentSpecError, match=r"^az: guide=0.3 leans the prior to the game's guide move; seastead has"):
+        make_agent("az:guide=0.3", "seastead", seed=0)
+    agent = make_agent("az:sims=10,guide=0.3", "board_royale", seed=0)
+    assert agent.guide == 0.3 and "guide=0.3" in repr(agent)
+    with pytest.raises(AgentSpecError, match=r"guide"):
+        make_agent("az:guide=1.5", "board_royale")

@@ -817,7 +817,7 @@ class AZAgent(BaseAgent):
             float,
             0.0,
             "the share of the seat's own prior on the move that begins the game's guided sequence (one the prior "
-            "overlooks, such as Board Royale's trade offer; once begun it is built as the guide names it); 0: none",
+            "overlooks, such as a trade offer; once begun it is built as the guide names it); 0: none",
             minimum=0.0,
             maximum=1.0,
         ),

@@ -909,8 +909,8 @@ class AZAgent(BaseAgent):
 
     def check_game(self, game: str) -> None:
         """Raise :class:`AgentSpecError` if ``rollout`` or ``opponent`` needs the game's heuristic agent and the game
-        has none, ``estimate`` names one the game lacks, or ``repeat`` needs its position key (``make_agent`` calls
-        it before any game starts)."""
+        has none, ``estimate`` names one the game lacks, ``guide`` needs its guide hook, or ``repeat`` its position
+        key (``make_agent`` calls it before any game starts)."""
         from .mcts import plays_heuristic, require_estimate, require_heuristic, require_position_key, search_hooks
 
         hooks = search_hooks(game)
@@ -918,8 +918,8 @@ class AZAgent(BaseAgent):
         if self.opponent == "heuristic":
             uses.append("opponent=heuristic")
         require_heuristic(self.name, game, hooks, uses)
-        if self.guide and hooks.guide is None:
-            raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")
+        if self.guide:
+            self._guide(game)
         require_estimate(self.name, game, hooks, self.estimate)
         if self.repeat:
             require_position_key(self.name, game, hooks)
@@ -944,7 +944,7 @@ class AZAgent(BaseAgent):
         from .mcts import search_hooks
 
         guide = search_hooks(game).guide
-        if guide is None:
+        if guide is None:  # also checked before any game (check_game)
             raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")
         return guide
 

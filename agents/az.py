@@ -27,7 +27,8 @@ uniform one below it (with ``mix=1``, one network call a search), and with ``dee
 models the other seats: at their choices the prior leans ``oweight`` to the game's heuristic's move on that
 determinization (an exploiting search, right against the heuristic only). ``guide=W`` (games with a guide hook)
 leans the seat's own choices to a sequence of moves its prior overlooks (Board Royale: a trade offer): ``W`` of the
-prior on the move that begins it, all of it on the moves that continue it. ``repeat=1`` (games with a position key)
+prior on the move that begins it, all of it on the moves that continue it; ``gname=NAME`` picks another of the
+game's guides. ``repeat=1`` (games with a position key)
 never plays again a move the seat already made in a position it cannot tell apart (as ``mcts:repeat=1``): the
 search leaves those moves out at the root, so a cycle that changes nothing (an offer made and withdrawn, a failed
 vote called again) ends after one round per legal move.
@@ -89,6 +90,8 @@ FIRST_VISITS = ("parent", "root", "all")
 #: leans to by ``oweight``
 OPPONENT_MODELS = ("none", "heuristic")
 _DEFAULT_OWEIGHT = 1.0
+#: ``gname``: the game's own guide (its hooks' ``guide``); any other name is one of its hooks' ``guides``
+DEFAULT_GUIDE = "default"
 
 #: ``evaluate(observations, masks) -> (priors, seat-relative values)``: what the search asks of a network
 #: (``observations`` is None for a search made with ``observe=False``: its evaluator reads none)
@@ -822,6 +825,13 @@ class AZAgent(BaseAgent):
             maximum=1.0,
         ),
         Param(
+            "gname",
+            str,
+            DEFAULT_GUIDE,
+            "the guide guide=W leans to: default (the game's), or another of the game's guides by name (Board "
+            "Royale: tools, whose trades also buy a draw tool)",
+        ),
+        Param(
             "repeat",
             bool,
             False,
@@ -858,6 +868,7 @@ class AZAgent(BaseAgent):
     opponent: str
     oweight: float
     guide: float
+    gname: str
     repeat: bool
     reuse: bool
 
@@ -901,6 +912,10 @@ class AZAgent(BaseAgent):
                 f"az: oweight={self.oweight:g} is the share of the other seats' prior on an opponent model's move, "
                 "which needs opponent=heuristic"
             )
+        if self.gname != DEFAULT_GUIDE and not self.guide:
+            raise AgentSpecError(
+                f"az: gname={self.gname} names the guide that guide=W leans the prior to, which needs guide above 0"
+            )
         if self.deepen and self.prior != "root":
             raise AgentSpecError(
                 f"az: deepen={self.deepen} gives nodes below the root the network's prior late, "
@@ -943,10 +958,15 @@ class AZAgent(BaseAgent):
             return None
         from .mcts import search_hooks
 
-        guide = search_hooks(game).guide
-        if guide is None:  # also checked before any game (check_game)
+        hooks = search_hooks(game)
+        if self.gname != DEFAULT_GUIDE:  # also checked before any game (check_game)
+            if self.gname not in hooks.guides:
+                known = Param("gname", str, DEFAULT_GUIDE, choices=(DEFAULT_GUIDE, *hooks.guides))
+                raise known.error(f"agent {self.name!r} for {game}", self.gname)
+            return hooks.guides[self.gname]
+        if hooks.guide is None:
             raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")
-        return guide
+        return hooks.guide
 
     def _heuristic_agent(self, game: str) -> Any:
         from .mcts import search_hooks
@@ -1174,6 +1194,7 @@ class AZAgent(BaseAgent):
         leaf += f", estimate={self.estimate}" if self.mix > 0 and self.estimate != "default" else ""
         leaf += f", opponent={self.opponent}, oweight={self.oweight:g}" if self.opponent != "none" else ""
         leaf += f", guide={self.guide:g}" if self.guide else ""
+        leaf += f", gname={self.gname}" if self.gname != DEFAULT_GUIDE else ""
         leaf += ", repeat=True" if self.repeat else ""
         return (
             f"AZAgent({budget}, c_puct={self.c_puct:g}, batch={self.batch}, temp={self.temp:g}, ptemp={self.ptemp:g}, "

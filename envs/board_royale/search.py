@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.manifest import SearchHooks
 from .heuristic import ESTIMATE_SCALE, ESTIMATE_VARIANTS, estimate_scores, position_key
-from .trade_guide import suggest
+from .trade_guide import suggest, suggest_tools
 
 SEARCH = SearchHooks(
     estimate=estimate_scores,
@@ -12,4 +12,5 @@ SEARCH = SearchHooks(
     variants=ESTIMATE_VARIANTS,
     position_key=position_key,
     guide=suggest,
+    guides={"tools": suggest_tools},
 )

@@ -9,6 +9,10 @@ kinds the item does not need. It suggests the move that builds that offer at eac
 trade, the partner, each card given, done, each card asked, send) and nothing anywhere else; the search decides
 whether the offer is worth making. Only the seat's own hand and public facts are read, so every determinization
 gives the same suggestion.
+
+:func:`suggest_tools` (``az:gname=tools``) also buys the cards for a draw tool (an Axe, a Fishing Rod: pay one
+card, draw two, as often as the hand has room) the seat does not own yet: the engine that most often decides a
+2-player game against the heuristic (docs/lab-notes/az.md, twenty-first session).
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ MAX_ASKED = 2
 KEEP = 6
 #: the kinds of item worth a trade: the way out, and the blows that keep the other seats from it
 CATEGORIES = frozenset({"escape", "weapon"})
+#: :func:`suggest_tools`' further items: the tools whose use draws cards
+DRAW_TOOLS = frozenset(t.name for t in CARD_TYPE if t.category == "tool" and t.effect == "draw")
 
 
 class Offer(NamedTuple):
@@ -42,20 +48,22 @@ class Offer(NamedTuple):
     ask: tuple[int, ...]
 
 
-def plan(d: RoyaleData, seat: int) -> Offer | None:
-    """The offer that lets ``seat`` craft the best field item it cannot pay for now, or None."""
+def plan(d: RoyaleData, seat: int, tools: bool = False) -> Offer | None:
+    """The offer that lets ``seat`` craft the best field item it cannot pay for now, or None (``tools``: a draw
+    tool it does not own counts too)."""
     hand = d.hand[seat * K : seat * K + NUM_RES]
     partners = [s for s in range(d.n) if s != seat and d.alive[s] and room(d, s) >= 1]
     if not partners:
         return None
     partner = max(partners, key=lambda s: (hand_size(d, s), -s))  # the largest hand holds the most kinds
     total, points = resources_of(d, seat), escape_points(d, seat)
+    owned = {CARD_TYPE[c].name for c, o in enumerate(d.item_owner) if o == seat} if tools else set()
     best: tuple[float, Offer] | None = None
     for card in d.field:
         if card == NO:
             continue
         t = CARD_TYPE[card]
-        if t.category not in CATEGORIES:
+        if t.category not in CATEGORIES and not (tools and t.name in DRAW_TOOLS and t.name not in owned):
             continue
         cost = t.craft[:NUM_RES]
         ask = tuple(max(0, cost[k] - hand[k]) for k in range(NUM_RES))
@@ -89,7 +97,7 @@ def _next(counts: tuple[int, ...], offered: list[int]) -> int:
     return YES
 
 
-def suggest(state: BoardRoyaleState, seat: int, begin: bool = True) -> int | None:
+def suggest(state: BoardRoyaleState, seat: int, begin: bool = True, tools: bool = False) -> int | None:
     """The move of :func:`plan`'s offer at ``seat``'s pending decision, or None (no offer, not a trade decision,
     or an offer under way that is not the plan's). ``begin`` False: only an offer under way is continued (the
     Action Phase's "make a trade offer" is not suggested)."""
@@ -97,11 +105,16 @@ def suggest(state: BoardRoyaleState, seat: int, begin: bool = True) -> int | Non
     step, mover, other, _ = d.stack[-1]
     if mover != seat or step not in (_STEPS if begin else _GOING):
         return None
-    offer = plan(d, seat)
+    offer = plan(d, seat, tools)
     if offer is None:
         return None
     move = _move(d, step, other, offer)
     return move if move is not None and move in d.legal else None
+
+
+def suggest_tools(state: BoardRoyaleState, seat: int, begin: bool = True) -> int | None:
+    """:func:`suggest` with the draw tools the seat does not own among the items worth a trade."""
+    return suggest(state, seat, begin, tools=True)
 
 
 def _move(d: RoyaleData, step: int, other: int, offer: Offer) -> int | None:

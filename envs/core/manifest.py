@@ -48,7 +48,7 @@ class SearchHooks:
     ``agents``) whose ``choose(state) -> action`` guides ``rollout=heuristic`` and ``bias``. ``guide(state, seat, begin)
     -> action | None``: a move of the searching seat's that its prior may overlook (``az:guide=W``), read from what that
     seat knows only; None where it has none; with ``begin`` False only the next move of a sequence under way (the
-    rollouts finish what the tree began). A game without hooks
+    rollouts finish what the tree began). ``guides``: other guides by name (``az:gname=NAME``). A game without hooks
     is searched with random rollouts and valued by its engine's ``scores()`` at a cut-off."""
 
     estimate: Callable[[Any], list[float]] | None = None
@@ -58,6 +58,7 @@ class SearchHooks:
     position_key: Callable[[Any, int], Hashable] | None = None
     heuristic: str = "heuristic"
     guide: Callable[[Any, int, bool], int | None] | None = None
+    guides: Mapping[str, Callable[[Any, int, bool], int | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

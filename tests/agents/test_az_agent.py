@@ -1244,3 +1244,20 @@ def test_az_guide_is_checked_against_the_game_before_any_game():
     assert agent.guide == 0.3 and "guide=0.3" in repr(agent)
     with pytest.raises(AgentSpecError, match=r"guide"):
         make_agent("az:guide=1.5", "board_royale")
+
+
+def test_az_gname_picks_another_of_the_games_guides_and_is_checked_before_any_game():
+    """``gname=NAME`` leans ``guide=W`` to another of the game's guides (Board Royale: ``tools``); a name the game
+    lacks, or ``gname`` without ``guide``, is refused in one line naming what was wrong."""
+    from meeplezoo.envs.board_royale.trade_guide import suggest, suggest_tools
+
+    agent = make_agent("az:sims=10,guide=0.3,gname=tools", "board_royale", seed=0)
+    assert agent._guide("board_royale") is suggest_tools and repr(agent).endswith("guide=0.3, gname=tools, seed=0)")
+    assert make_agent("az:sims=10,guide=0.3", "board_royale", seed=0)._guide("board_royale") is suggest
+    unknown = r"^agent 'az' for board_royale: gname takes one of default, tools, not 'weapons'"
+    with pytest.raises(AgentSpecError, match=unknown):
+        make_agent("az:guide=0.3,gname=weapons", "board_royale", seed=0)
+    with pytest.raises(AgentSpecError, match=r"^az: gname=tools names the guide that guide=W leans .* guide above 0"):
+        make_agent("az:gname=tools", "board_royale", seed=0)
+    with pytest.raises(AgentSpecError, match=r"^agent 'az' for seastead: gname takes one of default, not 'tools'"):
+        make_agent("az:guide=0.3,gname=tools", "seastead", seed=0)

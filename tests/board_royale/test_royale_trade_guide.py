@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 import numpy as np
-from royale_scenario import P0, P1, action_phase, card_a, craft_a, fresh, hand, pending, seat_a, set_field, set_hand
+from royale_scenario import (
+    P0,
+    P1,
+    action_phase,
+    card_a,
+    craft_a,
+    fresh,
+    give_item,
+    hand,
+    pending,
+    seat_a,
+    set_field,
+    set_hand,
+)
 
 from meeplezoo.envs.board_royale.actions import PASS, TRADE, YES
 from meeplezoo.envs.board_royale.heuristic import BoardRoyaleHeuristicAgent
 from meeplezoo.envs.board_royale.search import SEARCH
 from meeplezoo.envs.board_royale.steps import Step
-from meeplezoo.envs.board_royale.trade_guide import Offer, plan, suggest
+from meeplezoo.envs.board_royale.trade_guide import DRAW_TOOLS, Offer, plan, suggest, suggest_tools
 
 NO_TRADE_ITEMS = ("Bandage", "Axe", "Fishing Rod")  # a medicine and two tools: never worth a trade to the guide
 
@@ -94,3 +107,61 @@ def test_the_guide_reads_only_what_the_seat_knows():
         assert len({tuple(c.d.hand[(P1) * 8 : (P1 + 1) * 8]) for c in copies}) > 1  # the other hand does vary
         assert all(suggest(c, P0) == want for c in copies)
         s.apply(want)
+
+
+def rod_table():
+    """P0 to act, one Food short of the Fishing Rod (2 Food 2 Wood; use: 1 Wood, draw 2); the rest of the field
+    is a medicine and a tool that no guide trades for; P1 holds Food."""
+    s = fresh(2)
+    d = s.d
+    set_field(d, "Fishing Rod", "Bandage", "Pickaxe", "Backpack")
+    set_hand(d, P0, food=1, wood=3, stone=3, iron=6, gold=3)
+    set_hand(d, P1, food=4, wood=5, stone=2, iron=1, gold=1)
+    action_phase(s, P0, round_no=3)
+    return s, d
+
+
+def test_the_tools_guide_also_buys_a_draw_tool_the_seat_lacks():
+    """``gname=tools``: the draw tools (Axe, Fishing Rod) count among the items worth a trade. One Food short of
+    the Fishing Rod, the default guide names nothing and the tools guide buys the Food for two Iron (the largest
+    spare pile); the heuristic accepts and P0 crafts the Rod. A seat that owns a Fishing Rod is offered none."""
+    assert sorted(DRAW_TOOLS) == ["Axe", "Fishing Rod"]
+    s, d = rod_table()
+    assert plan(d, P0) is None and suggest(s, P0) is None
+    assert plan(d, P0, tools=True) == Offer(P1, give=(0, 0, 0, 2, 0), ask=(1, 0, 0, 0, 0))
+    assert craft_a(0) not in s.legal_actions()
+    moves = []
+    while pending(s)[1] == P0:
+        move = suggest_tools(s, P0)
+        assert move is not None and move in s.legal_actions()
+        moves.append(move)
+        s.apply(move)
+    assert moves == [TRADE, seat_a(P1), card_a("iron"), card_a("iron"), YES, card_a("food"), YES]
+    s.apply(BoardRoyaleHeuristicAgent().choose(s))  # it gains a card: it accepts
+    assert hand(d, P0)[:5] == [2, 3, 3, 4, 3] and hand(d, P1)[:5] == [3, 5, 2, 3, 1]
+    assert craft_a(0) in s.legal_actions() and suggest_tools(s, P0) is None
+    s.validate()
+    s, d = rod_table()
+    give_item(d, P0, "Fishing Rod")
+    assert plan(d, P0, tools=True) is None  # one draw tool of a name is enough
+    set_field(d, "Axe", "Bandage", "Pickaxe", "Backpack")  # 1 Wood 2 Stone 1 Iron, use 1 Food: P0 pays already
+    set_hand(d, P0, food=3, wood=0, stone=3, iron=6, gold=3)
+    assert plan(d, P0, tools=True) == Offer(P1, give=(0, 0, 0, 2, 0), ask=(0, 1, 0, 0, 0))
+    assert SEARCH.guides == {"tools": suggest_tools}
+
+
+def test_an_az_search_with_the_tools_guide_leans_its_root_to_the_offer():
+    """``az:guide=0.3,gname=tools`` puts 0.3 of the root's prior on "make a trade offer" where the tools guide would
+    begin one (P0 one Food short of the Fishing Rod); with the default guide the root's prior stays uniform."""
+    from meeplezoo.agents import make_agent
+    from meeplezoo.agents.view import view_of_state
+
+    s, _ = rod_table()
+    legal = s.legal_actions()
+    spec = "az:sims=8,c_puct=0.5,mix=1,rollout=heuristic,cutoff=4,batch=1,prior=uniform,guide=0.3"
+    _, leaned = make_agent(spec + ",gname=tools", "board_royale", seed=3).search(view_of_state(s, P0))
+    _, plain = make_agent(spec, "board_royale", seed=3).search(view_of_state(s, P0))
+    others = [a for a in legal if a != TRADE]
+    np.testing.assert_allclose(leaned[TRADE], 0.7 / len(legal) + 0.3, rtol=1e-6)
+    np.testing.assert_allclose(leaned[others], 0.7 / len(legal), rtol=1e-6)
+    np.testing.assert_allclose(plain[legal], 1 / len(legal), rtol=1e-6)

@@ -828,8 +828,7 @@ class AZAgent(BaseAgent):
             "gname",
             str,
             DEFAULT_GUIDE,
-            "the guide guide=W leans to: default (the game's), or another of the game's guides by name (Board "
-            "Royale: tools, whose trades also buy a draw tool)",
+            "the guide guide=W leans to: default (the game's), or another of the game's guides by name",
         ),
         Param(
             "repeat",

@@ -38,6 +38,17 @@ def paddle_table(wood: int = 2, stone: int = 5, iron: int = 4, gold: int = 1):
     return s, d
 
 
+def follow(s, guide) -> list[int]:
+    """Play ``guide``'s moves for P0 until the turn passes to another seat (each one legal); the moves played."""
+    moves = []
+    while pending(s)[1] == P0:
+        move = guide(s, P0)
+        assert move is not None and move in s.legal_actions()
+        moves.append(move)
+        s.apply(move)
+    return moves
+
+
 def test_the_guide_buys_the_missing_card_for_one_more_from_the_largest_spare_pile():
     """One Wood asked, two cards given from the kinds the Paddle does not need (Stone 5 before Iron 4)."""
     _, d = paddle_table()
@@ -51,12 +62,7 @@ def test_the_guides_moves_build_the_offer_the_heuristic_accepts_and_the_item_is_
     sends it; the heuristic accepts (it gains a card) and P0 can craft the Paddle it could not pay for."""
     s, d = paddle_table()
     assert craft_a(0) not in s.legal_actions()
-    moves = []
-    while pending(s)[1] == P0:
-        move = suggest(s, P0)
-        assert move is not None and move in s.legal_actions()
-        moves.append(move)
-        s.apply(move)
+    moves = follow(s, suggest)
     assert moves == [TRADE, seat_a(P1), card_a("stone"), card_a("stone"), YES, card_a("wood"), YES]
     assert pending(s) == (Step.TRADE_ANSWER, P1)
     assert suggest(s, P1) is None  # the answer is the partner's: the guide says nothing there
@@ -130,12 +136,7 @@ def test_the_tools_guide_also_buys_a_draw_tool_the_seat_lacks():
     assert plan(d, P0) is None and suggest(s, P0) is None
     assert plan(d, P0, tools=True) == Offer(P1, give=(0, 0, 0, 2, 0), ask=(1, 0, 0, 0, 0))
     assert craft_a(0) not in s.legal_actions()
-    moves = []
-    while pending(s)[1] == P0:
-        move = suggest_tools(s, P0)
-        assert move is not None and move in s.legal_actions()
-        moves.append(move)
-        s.apply(move)
+    moves = follow(s, suggest_tools)
     assert moves == [TRADE, seat_a(P1), card_a("iron"), card_a("iron"), YES, card_a("food"), YES]
     s.apply(BoardRoyaleHeuristicAgent().choose(s))  # it gains a card: it accepts
     assert hand(d, P0)[:5] == [2, 3, 3, 4, 3] and hand(d, P1)[:5] == [3, 5, 2, 3, 1]

@@ -955,13 +955,11 @@ class AZAgent(BaseAgent):
         """The game's guide (``guide`` above 0), or None."""
         if not self.guide:
             return None
-        from .mcts import search_hooks
+        from .mcts import require_named, search_hooks
 
         hooks = search_hooks(game)
         if self.gname != DEFAULT_GUIDE:  # also checked before any game (check_game)
-            if self.gname not in hooks.guides:
-                known = Param("gname", str, DEFAULT_GUIDE, choices=(DEFAULT_GUIDE, *hooks.guides))
-                raise known.error(f"agent {self.name!r} for {game}", self.gname)
+            require_named(self.name, game, "gname", self.gname, DEFAULT_GUIDE, hooks.guides)
             return hooks.guides[self.gname]
         if hooks.guide is None:
             raise AgentSpecError(f"az: guide={self.guide:g} leans the prior to the game's guide move; {game} has none")

@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -346,12 +346,17 @@ class ISMCTSAgent:
         )
 
 
+def require_named(agent: str, game: str, param: str, name: str, default: str, names: Iterable[str]) -> None:
+    """Raise :class:`AgentSpecError` (one line naming the choices) if ``name``, the value of the agent's ``param``,
+    is neither ``default`` nor one of ``game``'s ``names`` (its hooks' alternatives)."""
+    names = tuple(names)
+    if name != default and name not in names:
+        raise Param(param, str, default, choices=(default, *names)).error(f"agent {agent!r} for {game}", name)
+
+
 def require_estimate(agent: str, game: str, hooks: SearchHooks, name: str) -> None:
-    """Raise :class:`AgentSpecError` (one line naming the choices) if ``name`` is neither the default cut-off
-    estimate nor one of ``game``'s alternatives (its hooks' ``variants``)."""
-    if name != DEFAULT_ESTIMATE and name not in hooks.variants:
-        known = Param("estimate", str, DEFAULT_ESTIMATE, choices=(DEFAULT_ESTIMATE, *hooks.variants))
-        raise known.error(f"agent {agent!r} for {game}", name)
+    """:func:`require_named` for the cut-off estimate: the default or one of the hooks' ``variants``."""
+    require_named(agent, game, "estimate", name, DEFAULT_ESTIMATE, hooks.variants)
 
 
 def require_position_key(agent: str, game: str, hooks: SearchHooks) -> Callable[[Any, int], Hashable]:
@@ -460,6 +465,7 @@ __all__ = [
     "plays_heuristic",
     "require_estimate",
     "require_heuristic",
+    "require_named",
     "require_position_key",
     "rollout_policy",
     "search_hooks",

@@ -50,7 +50,7 @@ def _hand(d: RoyaleData, seat: int) -> list[int]:
     return d.hand[seat * NUM_KINDS : seat * NUM_KINDS + NUM_KINDS]
 
 
-def _owned_names(owner: list[int], seat: int) -> set[str]:
+def owned_names(owner: list[int], seat: int) -> set[str]:
     """The names of the face-up items ``seat`` owns (its cards found by ``list.index``: few are owned)."""
     names, card = set(), -1
     for _ in range(owner.count(seat)):
@@ -166,7 +166,7 @@ class BoardRoyaleHeuristicAgent:
             if wins:
                 value += 100.0
             if owned is None:
-                owned = _owned_names(d.item_owner, me)
+                owned = owned_names(d.item_owner, me)
             if t.name in owned and t.category != "escape":
                 value -= 3.0
             if value > best_value:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .actions import CARD0, SEAT0, TRADE, YES
 from .content import CARD_TYPE, NUM_RES
 from .escape import escape_points
-from .heuristic import CRAFT_VALUE
+from .heuristic import CRAFT_VALUE, owned_names
 from .resources import K, hand_size, resources_of, room
 from .state import NO, RoyaleData
 from .steps import Step
@@ -57,7 +57,7 @@ def plan(d: RoyaleData, seat: int, tools: bool = False) -> Offer | None:
         return None
     partner = max(partners, key=lambda s: (hand_size(d, s), -s))  # the largest hand holds the most kinds
     total, points = resources_of(d, seat), escape_points(d, seat)
-    owned = {CARD_TYPE[c].name for c, o in enumerate(d.item_owner) if o == seat} if tools else set()
+    owned = owned_names(d.item_owner, seat) if tools else set()
     best: tuple[float, Offer] | None = None
     for card in d.field:
         if card == NO:

@@ -11,8 +11,8 @@ whether the offer is worth making. Only the seat's own hand and public facts are
 gives the same suggestion.
 
 :func:`suggest_tools` (``az:gname=tools``) also buys the cards for a draw tool (an Axe, a Fishing Rod: pay one
-card, draw two, as often as the hand has room) the seat does not own yet: the engine that most often decides a
-2-player game against the heuristic (docs/lab-notes/az.md, twenty-first session).
+card, draw two, as often as the hand has room) the seat does not own yet (why: docs/lab-notes/az.md, twenty-first
+session).
 """
 
 from __future__ import annotations
